@@ -1,0 +1,34 @@
+//===- Pipelines.cpp - The trident-ttir pipeline --------------------------===//
+//
+// The pass order that turns the raw frontend form of a kernel into clean
+// TTIR. It lives in C++ (not in a scripting layer) so that trident-opt
+// reproduces it exactly: `trident-opt --trident-ttir` or
+// `--pass-pipeline='builtin.module(trident-ttir)'`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Dialect/Triton/Transforms/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::triton::buildTritonTTIRPipeline(OpPassManager &pm) {
+  pm.addPass(createInlinerPass());
+  pm.addPass(createTritonRewriteTensorPointer());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTritonCombineOps());
+  pm.addPass(createTritonReorderBroadcast());
+  pm.addPass(createCSEPass());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createTritonLoopUnroll());
+}
+
+void mlir::triton::registerTritonPipelines() {
+  PassPipelineRegistration<>(
+      "trident-ttir",
+      "Clean up the raw frontend form of a kernel into optimized TTIR",
+      buildTritonTTIRPipeline);
+}

@@ -1,0 +1,91 @@
+//===- Passes.td - Generic TTIR passes ----------------------*- tablegen -*-===//
+//
+// Target-independent passes over the tt dialect, and the options of the
+// `trident-ttir` pipeline that cleans up the raw frontend form of a kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRIDENT_TRITON_PASSES
+#define TRIDENT_TRITON_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def TritonCombineOps : Pass<"tt-combine", "::mlir::ModuleOp"> {
+  let summary = "fold common tt/arith op combinations";
+  let description = [{
+    Algebraic combinations that canonicalization alone does not find:
+
+    - `dot(a, b, 0) + d` becomes `dot(a, b, d)` (the addition is absorbed
+      into the accumulator);
+    - `addptr(addptr(p, a), b)` becomes `addptr(p, a + b)`;
+    - `select(c, load(p, c), other)` becomes `load(p, c, other)`;
+    - `broadcast(constant)` becomes a constant of the broadcast type;
+    - a `tt.make_range` of one element becomes a splat of its start.
+
+    ```mlir
+    %d = tt.dot %a, %b, %zero : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+    %r = arith.addf %d, %acc : tensor<16x16xf32>
+    // becomes
+    %r = tt.dot %a, %b, %acc : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TritonReorderBroadcast : Pass<"tt-reorder-broadcast", "::mlir::ModuleOp"> {
+  let summary = "move broadcasts and splats after elementwise operations";
+  let description = [{
+    An elementwise op whose operands are all splats (or broadcasts of the same
+    shape) is computed on the small values, and the result is splatted (or
+    broadcast) once: less work per element, and fewer live large tensors.
+
+    ```mlir
+    %a = tt.splat %x : f32 -> tensor<128xf32>
+    %b = math.exp %a : tensor<128xf32>
+    // becomes
+    %e = math.exp %x : f32
+    %b = tt.splat %e : f32 -> tensor<128xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::triton::TritonDialect"];
+}
+
+def TritonRewriteTensorPointer
+    : Pass<"tt-rewrite-tensor-pointer", "::mlir::ModuleOp"> {
+  let summary = "lower block pointers to tensors of pointers with masks";
+  let description = [{
+    Replaces `tt.make_tensor_ptr`/`tt.advance` with scalar offset arithmetic,
+    and each load/store through a block pointer with a tensor of pointers
+    built from base, strides and offsets; `boundaryCheck` dimensions become a
+    mask (`0 <= offset < shape`), and `padding` the `other` value (zero or
+    NaN). Block pointers carried through `scf.for`, `scf.if`, `scf.while` and
+    `scf.yield` are expanded into their offsets.
+
+    ```mlir
+    %p = tt.make_tensor_ptr %base, [%m, %n], [%sm, %c1], [%o0, %o1]
+           {order = array<i32: 1, 0>} : <tensor<64x64xf16>>
+    %t = tt.load %p {boundaryCheck = array<i32: 0>} : !tt.ptr<tensor<64x64xf16>>
+    // becomes a tt.load of tensor<64x64x!tt.ptr<f16>> with a row mask
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::triton::TritonDialect"];
+}
+
+def TritonLoopUnroll : Pass<"tt-loop-unroll", "::mlir::ModuleOp"> {
+  let summary = "unroll scf.for loops that carry a tt.loop_unroll_factor";
+  let description = [{
+    Loops annotated by the frontend with `tt.loop_unroll_factor = N : i32`
+    (from `tl.range(..., loop_unroll_factor=N)`) are unrolled N times, with
+    an epilogue loop for the remainder; the attribute is removed.
+
+    ```mlir
+    scf.for %i = %lb to %ub step %c1 : i32 { ... } {tt.loop_unroll_factor = 2 : i32}
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+#endif // TRIDENT_TRITON_PASSES

@@ -1,0 +1,66 @@
+// RUN: trident-opt %s -split-input-file -tt-combine | FileCheck %s
+
+// CHECK-LABEL: tt.func @dot_add
+// CHECK-SAME: (%[[A:.*]]: tensor<16x16xf16>, %[[B:.*]]: tensor<16x16xf16>, %[[D:.*]]: tensor<16x16xf32>)
+// CHECK: %[[R:.*]] = tt.dot %[[A]], %[[B]], %[[D]] : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+// CHECK-NOT: arith.addf
+// CHECK: tt.return %[[R]]
+tt.func @dot_add(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %d: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %zero = arith.constant dense<0.000000e+00> : tensor<16x16xf32>
+  %dot = tt.dot %a, %b, %zero : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+  %r = arith.addf %d, %dot : tensor<16x16xf32>
+  tt.return %r : tensor<16x16xf32>
+}
+
+// -----
+
+// The dot has a second user: folding the addition in would compute it twice.
+// CHECK-LABEL: tt.func @dot_add_shared
+// CHECK: tt.dot
+// CHECK: arith.addi
+tt.func @dot_add_shared(%a: tensor<16x16xi8>, %b: tensor<16x16xi8>, %d: tensor<16x16xi32>) -> (tensor<16x16xi32>, tensor<16x16xi32>) {
+  %zero = arith.constant dense<0> : tensor<16x16xi32>
+  %dot = tt.dot %a, %b, %zero : tensor<16x16xi8> * tensor<16x16xi8> -> tensor<16x16xi32>
+  %r = arith.addi %dot, %d : tensor<16x16xi32>
+  tt.return %r, %dot : tensor<16x16xi32>, tensor<16x16xi32>
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @dot_addi
+// CHECK: %[[R:.*]] = tt.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16xi8> * tensor<16x16xi8> -> tensor<16x16xi32>
+// CHECK-NEXT: tt.return %[[R]]
+tt.func @dot_addi(%a: tensor<16x16xi8>, %b: tensor<16x16xi8>, %d: tensor<16x16xi32>) -> tensor<16x16xi32> {
+  %zero = arith.constant dense<0> : tensor<16x16xi32>
+  %dot = tt.dot %a, %b, %zero : tensor<16x16xi8> * tensor<16x16xi8> -> tensor<16x16xi32>
+  %r = arith.addi %dot, %d : tensor<16x16xi32>
+  tt.return %r : tensor<16x16xi32>
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @addptr_chain
+// CHECK-SAME: (%[[P:.*]]: tensor<64x!tt.ptr<f32>>, %[[A:.*]]: tensor<64xi32>, %[[B:.*]]: tensor<64xi32>)
+// CHECK: %[[S:.*]] = arith.addi %[[A]], %[[B]] : tensor<64xi32>
+// CHECK: %[[Q:.*]] = tt.addptr %[[P]], %[[S]] : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+// CHECK: tt.return %[[Q]]
+tt.func @addptr_chain(%p: tensor<64x!tt.ptr<f32>>, %a: tensor<64xi32>, %b: tensor<64xi32>) -> tensor<64x!tt.ptr<f32>> {
+  %q = tt.addptr %p, %a : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+  %r = tt.addptr %q, %b : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+  tt.return %r : tensor<64x!tt.ptr<f32>>
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @select_masked_load
+// CHECK-SAME: (%[[P:.*]]: tensor<64x!tt.ptr<f32>>, %[[C:.*]]: i1, %[[O:.*]]: tensor<64xf32>)
+// CHECK: %[[M:.*]] = tt.splat %[[C]] : i1 -> tensor<64xi1>
+// CHECK: %[[L:.*]] = tt.load %[[P]], %[[M]], %[[O]] : tensor<64x!tt.ptr<f32>>
+// CHECK-NOT: arith.select
+// CHECK: tt.return %[[L]]
+tt.func @select_masked_load(%p: tensor<64x!tt.ptr<f32>>, %c: i1, %o: tensor<64xf32>) -> tensor<64xf32> {
+  %m = tt.splat %c : i1 -> tensor<64xi1>
+  %l = tt.load %p, %m : tensor<64x!tt.ptr<f32>>
+  %r = arith.select %c, %l, %o : tensor<64xf32>
+  tt.return %r : tensor<64xf32>
+}
