@@ -85,8 +85,8 @@ tt.func @shapes(%x: tensor<32xf32>, %s: f32, %one: tensor<1x1xf32>) {
   %j = tt.join %x, %x : tensor<32xf32> -> tensor<32x2xf32>
   // CHECK: %{{.*}}, %{{.*}} = tt.split %[[J]] : tensor<32x2xf32> -> tensor<32xf32>
   %l, %h = tt.split %j : tensor<32x2xf32> -> tensor<32xf32>
-  // CHECK: tt.unsplat %{{.*}} : tensor<1x1xf32> -> f32
-  %u = tt.unsplat %one : tensor<1x1xf32> -> f32
+  // CHECK: tt.unsplat %{{.*}} : tensor<1x1xf32>
+  %u = tt.unsplat %one : tensor<1x1xf32>
   tt.return
 }
 

@@ -299,8 +299,14 @@ LogicalResult UnsplatOp::verify() {
   if (getSrc().getType().getNumElements() != 1)
     return emitOpError() << "expects a tensor with one element, but got "
                          << getSrc().getType();
-  if (isa<RankedTensorType>(getType()))
-    return emitOpError() << "expects a scalar result, but got " << getType();
+  return success();
+}
+
+LogicalResult UnsplatOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
+  inferredReturnTypes.push_back(
+      cast<RankedTensorType>(operands[0].getType()).getElementType());
   return success();
 }
 
@@ -601,8 +607,6 @@ Operation *ReduceOp::getSingleCombiner() {
 }
 
 LogicalResult ReduceOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError() << "expects at least one operand";
   RankedTensorType first = getInputTypes().front();
   int64_t axis = getAxis();
   if (axis < 0 || axis >= first.getRank())
@@ -649,8 +653,6 @@ SmallVector<Type> ScanOp::getElementTypes() {
 }
 
 LogicalResult ScanOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError() << "expects at least one operand";
   RankedTensorType first = getInputTypes().front();
   int64_t axis = getAxis();
   if (axis < 0 || axis >= first.getRank())
@@ -713,8 +715,6 @@ LogicalResult ElementwiseInlineAsmOp::verify() {
   int64_t packed = getPackedElement();
   if (packed < 1)
     return emitOpError() << "expects packed_element >= 1, but got " << packed;
-  if (getNumResults() == 0)
-    return emitOpError() << "expects at least one result";
   // The Elementwise trait already checks that all shapes agree.
   if (auto tensor = dyn_cast<RankedTensorType>(getResult()[0].getType()))
     if (tensor.getNumElements() % packed != 0)

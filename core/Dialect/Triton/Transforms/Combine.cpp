@@ -98,8 +98,10 @@ struct TritonCombineOpsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateTritonCombinePatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation()->emitError("tt-combine: rewriting did not converge");
       signalPassFailure();
+    }
   }
 };
 } // namespace

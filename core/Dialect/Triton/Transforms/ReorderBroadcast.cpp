@@ -51,26 +51,34 @@ struct MoveSplatAfterElementwise : RewritePattern {
                                 PatternRewriter &rewriter) const override {
     if (!isMovableElementwise(op))
       return rewriter.notifyMatchFailure(op, "not a pure elementwise op");
-    SmallVector<Value> scalars;
+    // Match every operand before creating anything: a pattern that fails
+    // after changing the IR would make the driver loop forever.
     bool sawSplatOp = false;
     for (Value operand : op->getOperands()) {
-      if (auto splat = operand.getDefiningOp<SplatOp>()) {
-        scalars.push_back(splat.getSrc());
+      if (operand.getDefiningOp<SplatOp>()) {
         sawSplatOp = true;
         continue;
       }
       SplatElementsAttr constant;
-      if (matchPattern(operand, m_Constant(&constant))) {
-        TypedAttr value = constant.getSplatValue<TypedAttr>();
-        scalars.push_back(arith::ConstantOp::create(rewriter, op->getLoc(),
-                                                    value.getType(), value));
-        continue;
-      }
-      return rewriter.notifyMatchFailure(op, "an operand is not a splat");
+      if (!matchPattern(operand, m_Constant(&constant)))
+        return rewriter.notifyMatchFailure(op, "an operand is not a splat");
     }
     // All-constant operands are left to constant folding.
     if (!sawSplatOp)
       return rewriter.notifyMatchFailure(op, "no operand is a tt.splat");
+
+    SmallVector<Value> scalars;
+    for (Value operand : op->getOperands()) {
+      if (auto splat = operand.getDefiningOp<SplatOp>()) {
+        scalars.push_back(splat.getSrc());
+        continue;
+      }
+      SplatElementsAttr constant;
+      (void)matchPattern(operand, m_Constant(&constant));
+      TypedAttr value = constant.getSplatValue<TypedAttr>();
+      scalars.push_back(arith::ConstantOp::create(rewriter, op->getLoc(),
+                                                  value.getType(), value));
+    }
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
     Operation *scalarOp =
         cloneWith(rewriter, op, scalars, resultType.getElementType());
@@ -103,6 +111,15 @@ struct MoveBroadcastAfterElementwise : RewritePattern {
     if (!srcType)
       return rewriter.notifyMatchFailure(op, "no operand is a broadcast");
 
+    for (Value operand : op->getOperands()) {
+      SplatElementsAttr constant;
+      if (!operand.getDefiningOp<BroadcastOp>() &&
+          !operand.getDefiningOp<SplatOp>() &&
+          !matchPattern(operand, m_Constant(&constant)))
+        return rewriter.notifyMatchFailure(
+            op, "an operand is neither broadcast, splat nor constant");
+    }
+
     SmallVector<Value> narrow;
     for (Value operand : op->getOperands()) {
       auto operandType = cast<RankedTensorType>(operand.getType());
@@ -116,11 +133,10 @@ struct MoveBroadcastAfterElementwise : RewritePattern {
                                          splat.getSrc()));
       } else {
         SplatElementsAttr constant;
-        if (!matchPattern(operand, m_Constant(&constant)))
-          return rewriter.notifyMatchFailure(
-              op, "an operand is neither broadcast, splat nor constant");
+        (void)matchPattern(operand, m_Constant(&constant));
         narrow.push_back(arith::ConstantOp::create(
-            rewriter, op->getLoc(), narrowType, constant.resizeSplat(narrowType)));
+            rewriter, op->getLoc(), narrowType,
+            constant.resizeSplat(narrowType)));
       }
     }
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
@@ -139,8 +155,11 @@ struct TritonReorderBroadcastPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateReorderBroadcastPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation()->emitError(
+          "tt-reorder-broadcast: rewriting did not converge");
       signalPassFailure();
+    }
   }
 };
 } // namespace

@@ -16,7 +16,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -252,18 +254,20 @@ bool checkUse(OpOperand &use) {
   return supported;
 }
 
-/// Reports the block pointer accesses whose lowering is not defined.
-bool checkBlockType(Operation *op, RankedTensorType blockType) {
+/// Reports the block types whose lowering is not defined: at TTIR level a
+/// tensor has no encoding, and make_range needs a static size.
+bool checkBlockType(MakeTensorPtrOp op) {
+  RankedTensorType blockType = getBlockType(op.getType());
   if (blockType.getEncoding()) {
-    op->emitOpError() << "accesses block " << blockType
-                      << " with an encoding; tt-rewrite-tensor-pointer "
-                         "lowers only TTIR block pointers, whose tensors "
-                         "have none";
+    op.emitOpError() << "makes a block pointer to " << blockType
+                     << ", which has an encoding; tt-rewrite-tensor-pointer "
+                        "lowers only TTIR block pointers, whose tensors have "
+                        "none";
     return false;
   }
   if (!blockType.hasStaticShape()) {
-    op->emitOpError() << "accesses block " << blockType
-                      << " of dynamic shape";
+    op.emitOpError() << "makes a block pointer to " << blockType
+                     << ", which has a dynamic shape";
     return false;
   }
   return true;
@@ -304,7 +308,7 @@ LogicalResult checkBlockPointers(ModuleOp module) {
       for (Block &block : region)
         llvm::for_each(block.getArguments(), checkValue);
     if (auto make = dyn_cast<MakeTensorPtrOp>(op))
-      ok &= checkBlockType(op, getBlockType(make.getType()));
+      ok &= checkBlockType(make);
     if (auto load = dyn_cast<LoadOp>(op))
       ok &= checkPadding(load);
   });
@@ -340,16 +344,23 @@ Operation *recreate(RewriterBase &rewriter, Operation *op, ValueRange operands,
 /// erased at the end, once nothing uses them.
 class BlockPointerLowering {
 public:
-  explicit BlockPointerLowering(MLIRContext *context) : rewriter(context) {}
+  explicit BlockPointerLowering(MLIRContext *context)
+      : rewriter(context, &created) {}
 
   LogicalResult run(ModuleOp module) {
     if (failed(visitRegions(module)))
       return failure();
     state.clear();
+    // Users come after their definitions, so reverse order erases them first.
     for (Operation *op : llvm::reverse(deadOps))
       rewriter.eraseOp(op);
     for (BlockArgument arg : deadArgs)
       arg.getOwner()->eraseArgument(arg.getArgNumber());
+    // The state of a block pointer that nothing reads (e.g. its widened
+    // offsets) is dead; remove it rather than leave it to a later cleanup.
+    for (Operation *op : llvm::reverse(created.ops))
+      if (op->getNumRegions() == 0 && isOpTriviallyDead(op))
+        rewriter.eraseOp(op);
     return success();
   }
 
@@ -423,8 +434,10 @@ private:
       return failure();
     rewriter.setInsertionPoint(op);
     for (auto [offset, delta] : llvm::zip(bp->offsets, op.getOffsets()))
-      offset = rewriter.createOrFold<arith::AddIOp>(op.getLoc(), offset,
-                                                    toI64(op.getLoc(), delta));
+      // A zero step (common: advancing along one dimension) changes nothing.
+      if (!matchPattern(delta, m_Zero()))
+        offset = rewriter.createOrFold<arith::AddIOp>(
+            op.getLoc(), offset, toI64(op.getLoc(), delta));
     state[op.getResult()] = *bp;
     deadOps.push_back(op);
     return success();
@@ -707,6 +720,16 @@ private:
     return success();
   }
 
+  /// Records the operations the lowering creates.
+  struct CreatedOps : RewriterBase::Listener {
+    void notifyOperationInserted(Operation *op,
+                                 OpBuilder::InsertPoint) override {
+      ops.push_back(op);
+    }
+    SmallVector<Operation *> ops;
+  };
+
+  CreatedOps created;
   IRRewriter rewriter;
   DenseMap<Value, BlockPointer> state;
   SmallVector<Operation *> deadOps;

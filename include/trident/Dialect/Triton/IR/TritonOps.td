@@ -399,16 +399,17 @@ def TT_SplatOp : TT_Op<"splat", [Pure, SameOperandsAndResultElementType]> {
   let hasFolder = 1;
 }
 
-def TT_UnsplatOp : TT_Op<"unsplat", [Pure, SameOperandsAndResultElementType]> {
+def TT_UnsplatOp : TT_Op<"unsplat", [Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "the only element of a one-element tensor";
   let description = [{
     ```mlir
-    %s = tt.unsplat %t : tensor<1x1xf32> -> f32
+    %s = tt.unsplat %t : tensor<1x1xf32>
     ```
   }];
   let arguments = (ins TT_Tensor:$src);
   let results = (outs TT_Type:$result);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat = "$src attr-dict `:` type($src)";
   let hasVerifier = 1;
 }
 
