@@ -1,4 +1,4 @@
-//===- LoopUnroll.cpp - Unroll annotated scf.for loops ---------------------===//
+//===- LoopUnroll.cpp - Unroll annotated scf.for loops --------------------===//
 //
 // tt-loop-unroll: an scf.for that the frontend annotated with
 // `tt.loop_unroll_factor` (from `tl.range(..., loop_unroll_factor=N)`) is
@@ -52,10 +52,9 @@ LogicalResult unrollAnnotatedLoop(scf::ForOp forOp) {
   // cost more than it saves (as upstream Triton decides).
   if (loops->epilogueLoopOp) {
     scf::ForOp epilogue = *loops->epilogueLoopOp;
-    epilogue->setAttr(kNumStagesAttr,
-                      IntegerAttr::get(IntegerType::get(epilogue.getContext(),
-                                                        32),
-                                       1));
+    epilogue->setAttr(
+        kNumStagesAttr,
+        IntegerAttr::get(IntegerType::get(epilogue.getContext(), 32), 1));
   }
   return success();
 }

@@ -1,4 +1,4 @@
-//===- RewriteTensorPointer.cpp - Lower block pointers ---------------------===//
+//===- RewriteTensorPointer.cpp - Lower block pointers --------------------===//
 //
 // tt-rewrite-tensor-pointer: a block pointer (`!tt.ptr<tensor<...>>`, made by
 // tt.make_tensor_ptr and moved by tt.advance) becomes the scalar values it
@@ -118,9 +118,9 @@ Value buildIndices(OpBuilder &b, Location loc, const BlockPointer &bp,
   int64_t size = bp.blockType.getDimSize(d);
   Type i64 = b.getI64Type();
   auto rowType = RankedTensorType::get({size}, i64);
-  Value range = MakeRangeOp::create(
-      b, loc, RankedTensorType::get({size}, b.getI32Type()), 0,
-      static_cast<uint32_t>(size));
+  Value range =
+      MakeRangeOp::create(b, loc, RankedTensorType::get({size}, b.getI32Type()),
+                          0, static_cast<uint32_t>(size));
   Value wideRange = arith::ExtSIOp::create(b, loc, rowType, range);
   Value start = SplatOp::create(b, loc, rowType, bp.offsets[d]);
   Value indices = arith::AddIOp::create(b, loc, start, wideRange);
@@ -167,23 +167,23 @@ BlockAccess buildAccess(OpBuilder &b, Location loc, const BlockPointer &bp,
     sum = sum ? arith::AddIOp::create(b, loc, sum, scaled) : scaled;
   }
   auto pointersType = RankedTensorType::get(shape, bp.base.getType());
-  Value pointers = AddPtrOp::create(
-      b, loc, pointersType, SplatOp::create(b, loc, pointersType, bp.base),
-      sum);
+  Value pointers =
+      AddPtrOp::create(b, loc, pointersType,
+                       SplatOp::create(b, loc, pointersType, bp.base), sum);
 
   // The conjunction over the checked dimensions of 0 <= index < shape_d.
   auto maskType = RankedTensorType::get(shape, b.getI1Type());
   Value mask;
   for (int32_t d : llvm::SmallSetVector<int32_t, 4>(boundaryCheck.begin(),
-                                                     boundaryCheck.end())) {
+                                                    boundaryCheck.end())) {
     auto rowType = cast<RankedTensorType>(indices[d].getType());
     Value zero = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(rowType, b.getI64IntegerAttr(0)));
     Value bound = SplatOp::create(b, loc, rowType, bp.shape[d]);
     Value aboveZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
                                             indices[d], zero);
-    Value belowBound = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::slt, indices[d], bound);
+    Value belowBound = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                             indices[d], bound);
     Value inBounds = broadcastTo(
         b, loc, arith::AndIOp::create(b, loc, aboveZero, belowBound), maskType);
     mask = mask ? arith::AndIOp::create(b, loc, mask, inBounds) : inBounds;
@@ -234,19 +234,18 @@ bool checkDefinition(Value value) {
 bool checkUse(OpOperand &use) {
   Operation *user = use.getOwner();
   unsigned index = use.getOperandNumber();
-  bool supported =
-      TypeSwitch<Operation *, bool>(user)
-          .Case<AdvanceOp, scf::WhileOp, scf::ConditionOp>(
-              [](auto) { return true; })
-          .Case<LoadOp, StoreOp>([&](auto) { return index == 0; })
-          .Case<scf::ForOp>([&](scf::ForOp forOp) {
-            return index >= forOp.getNumControlOperands();
-          })
-          .Case<scf::YieldOp>([](scf::YieldOp yield) {
-            return isa<scf::ForOp, scf::IfOp, scf::WhileOp>(
-                yield->getParentOp());
-          })
-          .Default([](Operation *) { return false; });
+  bool supported = TypeSwitch<Operation *, bool>(user)
+                       .Case<AdvanceOp, scf::WhileOp, scf::ConditionOp>(
+                           [](auto) { return true; })
+                       .Case<LoadOp, StoreOp>([&](auto) { return index == 0; })
+                       .Case<scf::ForOp>([&](scf::ForOp forOp) {
+                         return index >= forOp.getNumControlOperands();
+                       })
+                       .Case<scf::YieldOp>([](scf::YieldOp yield) {
+                         return isa<scf::ForOp, scf::IfOp, scf::WhileOp>(
+                             yield->getParentOp());
+                       })
+                       .Default([](Operation *) { return false; });
   if (!supported)
     user->emitOpError() << "uses block pointer " << use.get().getType()
                         << " as operand #" << index
@@ -291,8 +290,9 @@ bool checkPadding(LoadOp load) {
 }
 
 /// Every block pointer must come from, and flow only into, operations this
-/// pass rewrites. Checking this first means an unsupported program is
-/// reported before any change, never half-rewritten.
+/// pass rewrites. Checking this first reports an unsupported program before
+/// any change; only a loop that changes more than a block pointer's offsets
+/// is found later, as that needs the states the rewrite computes.
 LogicalResult checkBlockPointers(ModuleOp module) {
   bool ok = true;
   auto checkValue = [&](Value value) {
@@ -383,8 +383,8 @@ private:
   LogicalResult visit(Operation *op) {
     return TypeSwitch<Operation *, LogicalResult>(op)
         .Case<MakeTensorPtrOp, AdvanceOp, LoadOp, StoreOp, scf::ForOp,
-              scf::IfOp, scf::WhileOp>([&](auto op) { return lower(op); })
-        .Default([&](Operation *op) { return visitRegions(op); });
+              scf::IfOp, scf::WhileOp>([&](auto typed) { return lower(typed); })
+        .Default([&](Operation *other) { return visitRegions(other); });
   }
 
   /// The state of `value`. Only unstructured control flow can use a block
@@ -417,7 +417,8 @@ private:
 
   LogicalResult lower(MakeTensorPtrOp op) {
     rewriter.setInsertionPoint(op);
-    BlockPointer bp{getBlockType(op.getType()), op.getBase(),
+    BlockPointer bp{getBlockType(op.getType()),
+                    op.getBase(),
                     llvm::to_vector(op.getShape()),
                     llvm::to_vector(op.getStrides()),
                     {}};
@@ -458,10 +459,10 @@ private:
     if (access.mask && op.getPadding())
       other =
           buildPadding(rewriter, op.getLoc(), bp->blockType, *op.getPadding());
-    rewriter.replaceOp(op, LoadOp::create(rewriter, op.getLoc(),
-                                          access.pointers, access.mask, other,
-                                          op.getCache(), op.getEvict(),
-                                          op.getIsVolatile()));
+    rewriter.replaceOp(op,
+                       LoadOp::create(rewriter, op.getLoc(), access.pointers,
+                                      access.mask, other, op.getCache(),
+                                      op.getEvict(), op.getIsVolatile()));
     return success();
   }
 
@@ -508,9 +509,10 @@ private:
     return expanded;
   }
 
-  /// Gives the block pointer arguments of `block` offset arguments, with the
-  /// rest of their state from `inits`. Returns the new operands that feed the
-  /// block and the state of each incoming block pointer.
+  /// Gives each block pointer argument of `block` (fed by `inits`) i64 offset
+  /// arguments; the rest of its state is that of its init. Fills the new
+  /// operands that feed the block and the state of each init (none for the
+  /// other values).
   LogicalResult
   expandLoopEntry(Operation *loop, ValueRange inits, Block *block,
                   SmallVectorImpl<Value> &newInits,
@@ -534,9 +536,9 @@ private:
     return success();
   }
 
-  /// Maps the results of `oldOp` to those of `newOp`, where each block
-  /// pointer result became `expansion[i]`'s components that are null (the
-  /// others are reused as they are).
+  /// Maps the results of `oldOp` to those of `newOp`. Block pointer result
+  /// `i` gets the state `expansion[i]`, whose null components are read from
+  /// the next results of `newOp`; the other results map one to one.
   void mapResults(Operation *oldOp, Operation *newOp,
                   ArrayRef<SmallVector<Value>> expansion) {
     unsigned next = 0;
@@ -679,8 +681,8 @@ private:
     // before-region made is passed along, as for scf.if.
     scf::ConditionOp condition = whileOp.getConditionOp();
     SmallVector<SmallVector<Value>> passed;
-    auto expansion = mergeBlockPointers(whileOp, {condition},
-                                        {condition.getArgs()}, passed);
+    auto expansion =
+        mergeBlockPointers(whileOp, {condition}, {condition.getArgs()}, passed);
     if (failed(expansion))
       return failure();
     rewriter.modifyOpInPlace(condition, [&] {
@@ -714,8 +716,8 @@ private:
       return failure();
     rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(*yielded); });
 
-    Operation *newWhile = recreate(rewriter, whileOp, newInits,
-                                   ValueRange(passed[0]).getTypes());
+    Operation *newWhile =
+        recreate(rewriter, whileOp, newInits, ValueRange(passed[0]).getTypes());
     mapResults(whileOp, newWhile, *expansion);
     return success();
   }

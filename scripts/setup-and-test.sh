@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# On a fresh Debian 12 machine (as root, or with sudo): installs what is
+# missing, builds Trident and runs every test (lit and GoogleTest, via ctest).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${TRIDENT_BUILD_DIR:-$ROOT/build}"
+
+bash "$ROOT/scripts/setup.sh"
+
+ctest --test-dir "$BUILD_DIR" --output-on-failure
