@@ -1,0 +1,16 @@
+//===- TestDialectExtensions.cpp - Test extensions of the core dialects ---===//
+//
+// The entry point trident-opt calls (when built with TRIDENT_WITH_TEST_LIB)
+// to add the test-only dialect extensions: today the test layouts of ttg.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestLayouts/TestLayouts.h"
+
+namespace trident::test {
+
+void registerTestDialectExtensions(mlir::DialectRegistry &registry) {
+  mlir::triton::gpu::test::registerTestLayouts(registry);
+}
+
+} // namespace trident::test
