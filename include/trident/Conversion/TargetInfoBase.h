@@ -1,0 +1,122 @@
+//===- TargetInfoBase.h - What the generic GPU lowering asks a target -*- C++ -*-===//
+//
+// The generic TritonGPU -> LLVM lowering in the core is written against this
+// interface and never against a vendor: a GPU backend implements it for its
+// own LLVM flavour and hands it to the core's conversion patterns. Every
+// method emits IR at the rewriter's insertion point.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRIDENT_CONVERSION_TARGETINFOBASE_H
+#define TRIDENT_CONVERSION_TARGETINFOBASE_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace trident {
+
+/// Reductions a target may provide as a single warp-level instruction.
+enum class WarpReduceKind { Add, Max, Min, UMax, UMin, And, Or, Xor };
+
+class TargetInfoBase {
+public:
+  virtual ~TargetInfoBase() = default;
+
+  //===--------------------------------------------------------------------===//
+  // Execution model
+  //===--------------------------------------------------------------------===//
+
+  /// Lanes in one warp (sub-group), e.g. 32, or 16 on some GPUs.
+  virtual int getWarpSize() const = 0;
+  /// The LLVM address space of workgroup-shared memory (usually 3).
+  virtual unsigned getSharedAddressSpace() const = 0;
+  /// The LLVM address space of global memory (usually 1).
+  virtual unsigned getGlobalAddressSpace() const = 0;
+
+  /// The program id along `axis` (0..2), as an i32.
+  virtual mlir::Value programId(mlir::RewriterBase &rewriter,
+                                mlir::Location loc, int axis) const = 0;
+  /// The number of programs along `axis` (0..2), as an i32.
+  virtual mlir::Value numPrograms(mlir::RewriterBase &rewriter,
+                                  mlir::Location loc, int axis) const = 0;
+  /// This thread's index in its workgroup (x only; workgroups are 1-D).
+  virtual mlir::Value threadId(mlir::RewriterBase &rewriter,
+                               mlir::Location loc) const = 0;
+  /// The index of this workgroup within its cluster (0 without clusters).
+  virtual mlir::Value clusterCTAId(mlir::RewriterBase &rewriter,
+                                   mlir::Location loc) const = 0;
+
+  //===--------------------------------------------------------------------===//
+  // Synchronization and data exchange
+  //===--------------------------------------------------------------------===//
+
+  /// A workgroup barrier that also orders shared-memory accesses.
+  virtual void barrier(mlir::RewriterBase &rewriter,
+                       mlir::Location loc) const = 0;
+
+  /// Cross-lane reads within a warp.
+  virtual mlir::Value shuffleXor(mlir::RewriterBase &rewriter,
+                                 mlir::Location loc, mlir::Value value,
+                                 int mask) const = 0;
+  virtual mlir::Value shuffleUp(mlir::RewriterBase &rewriter,
+                                mlir::Location loc, mlir::Value value,
+                                int delta) const = 0;
+  virtual mlir::Value shuffleIdx(mlir::RewriterBase &rewriter,
+                                 mlir::Location loc, mlir::Value value,
+                                 mlir::Value lane) const = 0;
+
+  /// A mask of the lanes whose `predicate` is true (ballot).
+  virtual mlir::Value ballot(mlir::RewriterBase &rewriter, mlir::Location loc,
+                             mlir::Type type, mlir::Value predicate) const = 0;
+
+  /// Emits a whole-warp reduction of `values` in one instruction, if the
+  /// target has one for this kind and type; returns false otherwise and the
+  /// generic lowering falls back to shuffles.
+  virtual bool warpReduce(mlir::RewriterBase &rewriter, mlir::Location loc,
+                          llvm::SmallVectorImpl<mlir::Value> &values,
+                          WarpReduceKind kind, unsigned numLaneToReduce) const {
+    return false;
+  }
+
+  /// Stores `value` to shared memory at `ptr` if `predicate` holds.
+  virtual void storeShared(mlir::RewriterBase &rewriter, mlir::Location loc,
+                           mlir::Value ptr, mlir::Value value,
+                           mlir::Value predicate) const = 0;
+  /// Loads a value of `type` from shared memory at `ptr` (undefined where
+  /// `predicate` is false).
+  virtual mlir::Value loadShared(mlir::RewriterBase &rewriter,
+                                 mlir::Location loc, mlir::Value ptr,
+                                 mlir::Type type,
+                                 mlir::Value predicate) const = 0;
+
+  //===--------------------------------------------------------------------===//
+  // Capabilities and library calls
+  //===--------------------------------------------------------------------===//
+
+  /// Whether a vector of `bitWidth` bits can be loaded or stored at once.
+  virtual unsigned getMaxVectorBits() const { return 128; }
+  /// Whether atomics on vectors are available (e.g. 2 x f16 adds).
+  virtual bool supportVectorizedAtomics() const { return false; }
+  /// Whether IEEE maximum/minimum (NaN-propagating) exist as instructions.
+  virtual bool supportMaximumMinimum() const { return false; }
+  /// The library function computing the high half of an integer product.
+  virtual llvm::StringRef getMulhiFuncName(mlir::Type resultType) const = 0;
+
+  /// Device-side printf of `format` with `args`.
+  virtual void printf(mlir::RewriterBase &rewriter, mlir::Location loc,
+                      llvm::StringRef format,
+                      mlir::ValueRange args) const = 0;
+  /// Device-side assertion failure with a message and source position.
+  virtual void assertFail(mlir::RewriterBase &rewriter, mlir::Location loc,
+                          llvm::StringRef message, llvm::StringRef file,
+                          llvm::StringRef function, int line) const = 0;
+};
+
+} // namespace trident
+
+#endif // TRIDENT_CONVERSION_TARGETINFOBASE_H
