@@ -23,3 +23,94 @@ function(trident_add_core_component name)
   endif()
   set_property(GLOBAL APPEND PROPERTY TRIDENT_CORE_COMPONENTS ${name})
 endfunction()
+
+# trident_add_plugin(<target> NAME <name> SOURCES <src>...
+#                    [TARGETS <kind>[:<alias>[,<alias>...]]...]
+#                    [PROVIDES compiler|runtime...] [VERSION <version>]
+#                    [LINK_LIBS <lib>...] [DEPENDS <target>...]
+#                    [OUTPUT_DIRECTORY <dir>] [NO_INSTALL])
+#
+# Builds a plugin: a MODULE library linked against the shared libTridentCore
+# (hence the shared libMLIR/libLLVM: a private static copy is refused by the
+# host) and the JSON manifest `<name>.json` beside it, so that the tools list
+# its targets without loading it. Both land in OUTPUT_DIRECTORY, by default
+# ${CMAKE_BINARY_DIR}/lib/trident/plugins, the directory the build tree's
+# tools discover by default (bin/../lib/trident/plugins); they are installed
+# to lib/trident/plugins unless NO_INSTALL is given. Symbols are hidden by
+# default: a plugin exports only its entry point. TARGETS lists the target
+# kinds the plugin registers, with their aliases (`nvidia:cuda`); PROVIDES
+# defaults to `compiler`. See docs/plugins.md for the manifest format.
+function(trident_add_plugin target)
+  cmake_parse_arguments(ARG "NO_INSTALL" "NAME;VERSION;OUTPUT_DIRECTORY"
+    "SOURCES;TARGETS;PROVIDES;LINK_LIBS;DEPENDS" ${ARGN})
+  if(NOT ARG_NAME)
+    message(FATAL_ERROR "trident_add_plugin(${target}): NAME is required")
+  endif()
+  if(NOT ARG_SOURCES)
+    message(FATAL_ERROR "trident_add_plugin(${target}): SOURCES is required")
+  endif()
+  if(NOT ARG_VERSION)
+    set(ARG_VERSION "${TRIDENT_SDK_VERSION}")
+  endif()
+  if(NOT ARG_PROVIDES)
+    set(ARG_PROVIDES compiler)
+  endif()
+  if(NOT ARG_OUTPUT_DIRECTORY)
+    set(ARG_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/lib/trident/plugins")
+  endif()
+
+  add_library(${target} MODULE ${ARG_SOURCES})
+  trident_set_warnings(${target})
+  target_link_libraries(${target} PRIVATE TridentCore ${ARG_LINK_LIBS})
+  if(ARG_DEPENDS)
+    add_dependencies(${target} ${ARG_DEPENDS})
+  endif()
+  set_target_properties(${target} PROPERTIES
+    LIBRARY_OUTPUT_DIRECTORY "${ARG_OUTPUT_DIRECTORY}"
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON
+    BUILD_RPATH "${CMAKE_BINARY_DIR}/lib"
+    # Installed as <prefix>/lib/trident/plugins/lib<target>.so.
+    INSTALL_RPATH "$ORIGIN/../..")
+
+  # The manifest, as JSON (docs/plugins.md).
+  set(targets_json "")
+  foreach(spec IN LISTS ARG_TARGETS)
+    string(FIND "${spec}" ":" colon)
+    if(colon EQUAL -1)
+      set(kind "${spec}")
+      set(aliases "")
+    else()
+      string(SUBSTRING "${spec}" 0 ${colon} kind)
+      math(EXPR after "${colon} + 1")
+      string(SUBSTRING "${spec}" ${after} -1 aliases)
+    endif()
+    set(aliases_json "")
+    if(NOT aliases STREQUAL "")
+      string(REPLACE "," "\", \"" aliases_json "\"${aliases}\"")
+    endif()
+    if(NOT targets_json STREQUAL "")
+      string(APPEND targets_json ", ")
+    endif()
+    string(APPEND targets_json
+      "{\"kind\": \"${kind}\", \"aliases\": [${aliases_json}]}")
+  endforeach()
+  list(JOIN ARG_PROVIDES "\", \"" provides_json)
+  set(manifest "${ARG_OUTPUT_DIRECTORY}/${ARG_NAME}.json")
+  file(GENERATE OUTPUT "${manifest}" CONTENT "{
+  \"name\": \"${ARG_NAME}\",
+  \"version\": \"${ARG_VERSION}\",
+  \"library\": \"$<TARGET_FILE_NAME:${target}>\",
+  \"targets\": [${targets_json}],
+  \"provides\": [\"${provides_json}\"],
+  \"abi\": \"${TRIDENT_PLUGIN_ABI}\",
+  \"sdk_version\": \"${TRIDENT_SDK_VERSION}\",
+  \"sdk_hash\": \"${TRIDENT_SDK_HASH}\"
+}
+")
+
+  if(NOT ARG_NO_INSTALL)
+    install(TARGETS ${target} LIBRARY DESTINATION lib/trident/plugins)
+    install(FILES "${manifest}" DESTINATION lib/trident/plugins)
+  endif()
+endfunction()

@@ -18,10 +18,15 @@ config.test_exec_root = config.trident_test_obj_dir
 
 # kernels/ holds inputs that the tests in Roundtrip/ run, not tests; unit/ and
 # lib/ hold C++ (GoogleTest suites and test-only libraries).
+# plugins/ is a suite of its own (test/plugins/lit.cfg.py, `ctest -L plugin`).
 config.excludes = ["kernels", "unit", "lib", "Inputs", "CMakeLists.txt", "README.md",
-                   "lit.cfg.py", "lit.site.cfg.py"]
+                   "lit.cfg.py", "lit.site.cfg.py", "plugins"]
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+# The core alone: trident-opt loads no installed plugin (an empty
+# TRIDENT_PLUGINS replaces the default plugin directory; docs/plugins.md).
+config.environment["TRIDENT_PLUGINS"] = ""
+config.environment.pop("TRIDENT_ADD_PLUGINS", None)
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.trident_tools_dir, append_path=True)

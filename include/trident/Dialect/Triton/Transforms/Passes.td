@@ -59,7 +59,8 @@ def TritonRewriteTensorPointer
     built from base, strides and offsets; `boundaryCheck` dimensions become a
     mask (`0 <= offset < shape`), and `padding` the `other` value (zero or
     NaN). Block pointers carried through `scf.for`, `scf.if`, `scf.while` and
-    `scf.yield` are expanded into their offsets.
+    `scf.yield` are expanded into their scalar parts: the offsets, and where
+    branches differ, the base, shape and strides too.
 
     ```mlir
     %p = tt.make_tensor_ptr %base, [%m, %n], [%sm, %c1], [%o0, %o1]

@@ -1,0 +1,54 @@
+# -*- Python -*-
+# lit configuration of the nvidia plugin's tests (backends/nvidia/test),
+# following the core's test/lit.cfg.py. Loaded from the lit.site.cfg.py that
+# CMake writes into the build tree; run it with
+# `ninja -C build check-trident-nvidia` or `ctest --test-dir build -L nvidia`.
+#
+# %nvidia_plugin is the path of the plugin library; tests load it with
+# `trident-opt --plugin %nvidia_plugin`.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TRIDENT-NVIDIA"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = config.trident_nvidia_test_obj_dir
+
+# unit/ holds the GoogleTest suites.
+config.excludes = ["unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.trident_tools_dir, append_path=True)
+# Only the plugins a test names with --plugin, never the ones discovery
+# would find (an empty TRIDENT_PLUGINS replaces the default directory).
+config.environment["TRIDENT_PLUGINS"] = ""
+config.environment.pop("TRIDENT_ADD_PLUGINS", None)
+
+tool_dirs = [config.trident_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions([ToolSubst("trident-opt", unresolved="warn")],
+                                   tool_dirs)
+
+plugin = config.trident_nvidia_plugin
+if plugin and os.path.exists(plugin):
+    config.available_features.add("nvidia-plugin")
+else:
+    lit_config.note("the nvidia plugin was not found at '%s': tests that load "
+                    "it are unsupported" % plugin)
+config.substitutions.append(("%nvidia_plugin", plugin))
+
+# The Triton 3.6 reference kernels in shared/ beside the repository.
+shared = config.trident_shared_kernels_dir
+if shared and os.path.isdir(shared):
+    config.available_features.add("shared-kernels")
+    config.substitutions.append(("%{shared_kernels}", shared))
+else:
+    lit_config.note("shared kernels not found at '%s': tests that need them are "
+                    "unsupported" % shared)

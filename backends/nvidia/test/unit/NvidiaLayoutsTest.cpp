@@ -1,0 +1,407 @@
+//===- NvidiaLayoutsTest.cpp - The nvidia layouts as linear layouts -------===//
+//
+// Unit tests of #ttg.nvidia_mma (and its dot operands) and
+// #ttg.nvmma_shared as linear layouts. The expected values are worked out
+// by hand from the PTX ISA's fragment layouts (mma.m16n8k16, wgmma
+// .m64nNk16) and from the definition of the 32/64/128-byte swizzles, and
+// checked point by point rather than base by base.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+class NvidiaLayoutsTest : public ::testing::Test {
+protected:
+  NvidiaLayoutsTest() : ctx(makeRegistry()) {
+    ctx.loadDialect<TritonGPUDialect, nvidia_gpu::TritonNvidiaGPUDialect>();
+  }
+
+  static DialectRegistry makeRegistry() {
+    DialectRegistry registry;
+    registry.insert<TritonGPUDialect>();
+    nvidia_gpu::registerNvidiaDialects(registry);
+    return registry;
+  }
+
+  StringAttr S(StringRef name) { return StringAttr::get(&ctx, name); }
+
+  template <typename AttrT> AttrT parse(StringRef text) {
+    Attribute attr = parseAttribute(text, &ctx);
+    EXPECT_TRUE(attr) << "cannot parse " << text.str();
+    auto typed = dyn_cast_or_null<AttrT>(attr);
+    EXPECT_TRUE(typed) << text.str() << " parsed to another kind";
+    return typed;
+  }
+
+  NvidiaMmaEncodingAttr mma(StringRef keys) {
+    return parse<NvidiaMmaEncodingAttr>(
+        ("#ttg.nvidia_mma<{" + keys + "}>").str());
+  }
+  NVMMASharedEncodingAttr shared(StringRef keys) {
+    return parse<NVMMASharedEncodingAttr>(
+        ("#ttg.nvmma_shared<{" + keys + "}>").str());
+  }
+
+  /// Where `layout` sends the given input point, as (dim0, dim1).
+  std::pair<int32_t, int32_t> at(const LinearLayout &layout,
+                                 ArrayRef<std::pair<StringRef, int32_t>> ins) {
+    SmallVector<std::pair<StringAttr, int32_t>> named;
+    for (auto [name, value] : ins)
+      named.push_back({S(name), value});
+    auto out = layout.apply(named);
+    EXPECT_EQ(out.size(), 2u);
+    return {out[0].second, out[1].second};
+  }
+
+  MLIRContext ctx;
+};
+
+using Point = std::pair<int32_t, int32_t>;
+
+//===----------------------------------------------------------------------===//
+// #ttg.nvidia_mma version 2 (mma.sync m16n8)
+//===----------------------------------------------------------------------===//
+
+// PTX ISA, mma.m16n8k16 f32 accumulators: lane l, register r holds
+// row l / 4 + 8 * (r / 2), column 2 * (l % 4) + r % 2.
+TEST_F(NvidiaLayoutsTest, AmpereAccumulatorFragment) {
+  auto layout = mma("versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], "
+                    "instrShape = [16, 8]");
+  LinearLayout ll = layout.toLinearLayout({16, 8});
+  EXPECT_EQ(ll.getInDimSize(S("register")), 4);
+  EXPECT_EQ(ll.getInDimSize(S("lane")), 32);
+  EXPECT_TRUE(ll.isInvertible());
+  for (int32_t lane = 0; lane < 32; ++lane)
+    for (int32_t reg = 0; reg < 4; ++reg)
+      EXPECT_EQ(
+          at(ll,
+             {{"register", reg}, {"lane", lane}, {"warp", 0}, {"block", 0}}),
+          Point(lane / 4 + 8 * (reg / 2), 2 * (lane % 4) + reg % 2))
+          << "lane " << lane << " register " << reg;
+}
+
+// Warps are row-major for version 2: warp w owns the 16x8 block at row
+// 16 * (w / 2), column 8 * (w % 2) of a [2, 2] grid.
+TEST_F(NvidiaLayoutsTest, AmpereWarpsAreRowMajor) {
+  auto layout = mma("versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], "
+                    "instrShape = [16, 8]");
+  LinearLayout ll = layout.toLinearLayout({32, 16});
+  EXPECT_EQ(ll.getInDimSize(S("warp")), 4);
+  for (int32_t warp = 0; warp < 4; ++warp)
+    EXPECT_EQ(
+        at(ll, {{"register", 0}, {"lane", 0}, {"warp", warp}, {"block", 0}}),
+        Point(16 * (warp / 2), 8 * (warp % 2)));
+  EXPECT_EQ(layout.getWarpOrder(), (SmallVector<unsigned>{1, 0}));
+}
+
+// A tensor larger than the tile repeats it in registers, columns first:
+// register bits 2-3 step 8 columns, bit 4 steps 16 rows.
+TEST_F(NvidiaLayoutsTest, AmpereRepetitionsGoColumnsFirst) {
+  auto layout = mma("versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], "
+                    "instrShape = [16, 8]");
+  LinearLayout ll = layout.toLinearLayout({32, 32});
+  EXPECT_EQ(ll.getInDimSize(S("register")), 32);
+  for (int32_t reg = 0; reg < 32; ++reg)
+    EXPECT_EQ(
+        at(ll, {{"register", reg}, {"lane", 5}, {"warp", 0}, {"block", 0}}),
+        Point(5 / 4 + 8 * ((reg / 2) % 2) + 16 * (reg / 16),
+              2 * (5 % 4) + reg % 2 + 8 * ((reg / 4) % 4)))
+        << "register " << reg;
+}
+
+// With a batch dimension, [1, 16, 8] tiles are stacked along dim0 by warps
+// (row-major: the batch is the slowest).
+TEST_F(NvidiaLayoutsTest, AmpereBatched) {
+  auto layout = mma("versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 1, "
+                    "1], instrShape = [1, 16, 8]");
+  LinearLayout ll = layout.toLinearLayout({2, 16, 8});
+  auto out = ll.apply(
+      {{S("register"), 3}, {S("lane"), 9}, {S("warp"), 1}, {S("block"), 0}});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0].second, 1);
+  EXPECT_EQ(out[1].second, 9 / 4 + 8);
+  EXPECT_EQ(out[2].second, 2 * (9 % 4) + 1);
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.nvidia_mma version 3 (wgmma)
+//===----------------------------------------------------------------------===//
+
+// PTX ISA, wgmma .m64nNk16 accumulator D: warp w of the warp group, lane l,
+// register i holds row 16 * w + l / 4 + 8 * ((i / 2) % 2), column
+// 8 * (i / 4) + 2 * (l % 4) + i % 2.
+TEST_F(NvidiaLayoutsTest, HopperAccumulatorFragment) {
+  auto layout = mma("versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
+                    "instrShape = [16, 64, 16]");
+  LinearLayout ll = layout.toLinearLayout({64, 64});
+  EXPECT_EQ(ll.getInDimSize(S("register")), 32);
+  EXPECT_TRUE(ll.isInvertible());
+  for (int32_t warp = 0; warp < 4; ++warp)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t reg = 0; reg < 32; ++reg)
+        ASSERT_EQ(at(ll, {{"register", reg},
+                          {"lane", lane},
+                          {"warp", warp},
+                          {"block", 0}}),
+                  Point(16 * warp + lane / 4 + 8 * ((reg / 2) % 2),
+                        8 * (reg / 4) + 2 * (lane % 4) + reg % 2))
+            << "warp " << warp << " lane " << lane << " register " << reg;
+}
+
+// Warps are column-major for version 3 (the four warps of a warp group
+// stack along M): with [4, 2], warp bits 0-1 step 16 rows, bit 2 steps one
+// instruction (64 columns).
+TEST_F(NvidiaLayoutsTest, HopperWarpsAreColumnMajor) {
+  auto layout = mma("versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], "
+                    "instrShape = [16, 64, 16]");
+  LinearLayout ll = layout.toLinearLayout({64, 128});
+  for (int32_t warp = 0; warp < 8; ++warp)
+    EXPECT_EQ(
+        at(ll, {{"register", 0}, {"lane", 0}, {"warp", warp}, {"block", 0}}),
+        Point(16 * (warp % 4), 64 * (warp / 4)));
+  EXPECT_EQ(layout.getWarpOrder(), (SmallVector<unsigned>{0, 1}));
+}
+
+// The layout of upstream's matmul.ttgir: 8 warps over 128 rows, 256 columns
+// per instruction: 2 x 64 registers per thread.
+TEST_F(NvidiaLayoutsTest, HopperMatmulAccumulator) {
+  auto layout = mma("versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], "
+                    "instrShape = [16, 256, 16]");
+  EXPECT_EQ(layout.getTotalElemsPerThread({128, 256}), 128u);
+  EXPECT_EQ(layout.getElemsPerThread({128, 256}),
+            (SmallVector<unsigned>{2, 64}));
+  EXPECT_EQ(layout.getSizePerThread(), (SmallVector<unsigned>{2, 64}));
+  EXPECT_EQ(layout.getThreadsPerWarp(), (SmallVector<unsigned>{8, 4}));
+  LinearLayout ll = layout.toLinearLayout({128, 256});
+  EXPECT_EQ(
+      at(ll, {{"register", 127}, {"lane", 31}, {"warp", 7}, {"block", 0}}),
+      Point(127, 255));
+}
+
+//===----------------------------------------------------------------------===//
+// Dot operands
+//===----------------------------------------------------------------------===//
+
+// PTX ISA, wgmma .m64nNk16 A in registers (f16): warp w, lane l, element i
+// holds row 16 * w + l / 4 + 8 * ((i / 2) % 2), column
+// 2 * (l % 4) + i % 2 + 8 * (i / 4). Warps along K hold copies.
+TEST_F(NvidiaLayoutsTest, HopperOperandAInRegisters) {
+  auto layout = mma("versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
+                    "instrShape = [16, 64, 16]");
+  auto operand = parse<DotOperandEncodingAttr>(
+      "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 3, "
+      "versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>, "
+      "kWidth = 2}>");
+  ASSERT_TRUE(operand);
+  LinearLayout ll = operand.toLinearLayout({64, 16});
+  EXPECT_EQ(ll.getInDimSize(S("register")), 8);
+  for (int32_t warp = 0; warp < 4; ++warp)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t reg = 0; reg < 8; ++reg)
+        ASSERT_EQ(at(ll, {{"register", reg},
+                          {"lane", lane},
+                          {"warp", warp},
+                          {"block", 0}}),
+                  Point(16 * warp + lane / 4 + 8 * ((reg / 2) % 2),
+                        2 * (lane % 4) + reg % 2 + 8 * (reg / 4)));
+  // wgmma reads B from shared memory only.
+  EXPECT_FALSE(layout.toLinearLayoutForOperand({16, 64}, 1, 2).has_value());
+}
+
+// PTX ISA, mma.m16n8k16 B (f16): lane l, element i holds K row
+// 2 * (l % 4) + i % 2 + 8 * (i / 2), column l / 4. With warps [2, 2]
+// (row-major), warp bit 0 steps 8 columns and bit 1 (along M) holds copies.
+TEST_F(NvidiaLayoutsTest, AmpereOperandB) {
+  auto operand = parse<DotOperandEncodingAttr>(
+      "#ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, "
+      "versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>, "
+      "kWidth = 2}>");
+  ASSERT_TRUE(operand);
+  LinearLayout ll = operand.toLinearLayout({16, 16});
+  for (int32_t warp = 0; warp < 4; ++warp)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t reg = 0; reg < 4; ++reg)
+        ASSERT_EQ(at(ll, {{"register", reg},
+                          {"lane", lane},
+                          {"warp", warp},
+                          {"block", 0}}),
+                  Point(2 * (lane % 4) + reg % 2 + 8 * (reg / 2),
+                        lane / 4 + 8 * (warp % 2)));
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.nvmma_shared
+//===----------------------------------------------------------------------===//
+
+// 128-byte swizzle of f16: rows of 64 elements; the 16-byte chunk c of row
+// r is stored at chunk c ^ (r % 8).
+TEST_F(NvidiaLayoutsTest, Swizzle128) {
+  auto layout = shared("swizzlingByteWidth = 128, transposed = false, "
+                       "elementBitWidth = 16");
+  EXPECT_EQ(layout.getAlignment(), 1024);
+  EXPECT_EQ(layout.getSharedOrder(), (SmallVector<unsigned>{1, 0}));
+  LinearLayout ll = layout.toLinearLayout({64, 64});
+  EXPECT_TRUE(ll.isInvertible());
+  for (int32_t offset = 0; offset < 64 * 64; ++offset) {
+    int32_t row = offset / 64;
+    ASSERT_EQ(at(ll, {{"offset", offset}, {"block", 0}}),
+              Point(row, (offset % 64) ^ (8 * (row % 8))))
+        << "offset " << offset;
+  }
+}
+
+// A buffer wider than one swizzle row is stored as TMA blocks of 64 columns,
+// one after the other.
+TEST_F(NvidiaLayoutsTest, Swizzle128WideBufferIsBlocked) {
+  auto layout = shared("swizzlingByteWidth = 128, transposed = false, "
+                       "elementBitWidth = 16");
+  LinearLayout ll = layout.toLinearLayout({64, 256});
+  for (int32_t offset = 0; offset < 64 * 256; offset += 7) {
+    int32_t block = offset / 4096;
+    int32_t inBlock = offset % 4096;
+    int32_t row = inBlock / 64;
+    ASSERT_EQ(at(ll, {{"offset", offset}, {"block", 0}}),
+              Point(row, 64 * block + ((inBlock % 64) ^ (8 * (row % 8)))))
+        << "offset " << offset;
+  }
+}
+
+// 64-byte swizzle of f16: rows of 32 elements, chunk c of row r at
+// c ^ ((r / 2) % 4).
+TEST_F(NvidiaLayoutsTest, Swizzle64) {
+  auto layout = shared("swizzlingByteWidth = 64, transposed = false, "
+                       "elementBitWidth = 16");
+  EXPECT_EQ(layout.getVec(), 8);
+  EXPECT_EQ(layout.getPerPhase(), 2);
+  EXPECT_EQ(layout.getMaxPhase(), 4);
+  LinearLayout ll = layout.toLinearLayout({32, 32});
+  for (int32_t offset = 0; offset < 32 * 32; ++offset) {
+    int32_t row = offset / 32;
+    ASSERT_EQ(at(ll, {{"offset", offset}, {"block", 0}}),
+              Point(row, (offset % 32) ^ (8 * ((row / 2) % 4))));
+  }
+}
+
+// 32-byte swizzle of f32: rows of 8 elements (two 16-byte chunks), chunk c
+// of row r at c ^ ((r / 4) % 2).
+TEST_F(NvidiaLayoutsTest, Swizzle32) {
+  auto layout = shared("swizzlingByteWidth = 32, transposed = false, "
+                       "elementBitWidth = 32");
+  LinearLayout ll = layout.toLinearLayout({16, 8});
+  for (int32_t offset = 0; offset < 16 * 8; ++offset) {
+    int32_t row = offset / 8;
+    ASSERT_EQ(at(ll, {{"offset", offset}, {"block", 0}}),
+              Point(row, (offset % 8) ^ (4 * ((row / 4) % 2))));
+  }
+}
+
+// Transposed: dim0 is contiguous, the swizzle rows run along dim1.
+TEST_F(NvidiaLayoutsTest, Swizzle128Transposed) {
+  auto layout = shared("swizzlingByteWidth = 128, transposed = true, "
+                       "elementBitWidth = 16");
+  EXPECT_EQ(layout.getSharedOrder(), (SmallVector<unsigned>{0, 1}));
+  LinearLayout ll = layout.toLinearLayout({64, 64});
+  for (int32_t offset = 0; offset < 64 * 64; ++offset) {
+    int32_t row = offset / 64;
+    ASSERT_EQ(at(ll, {{"offset", offset}, {"block", 0}}),
+              Point((offset % 64) ^ (8 * (row % 8)), row));
+  }
+}
+
+// Unswizzled: plain row-major.
+TEST_F(NvidiaLayoutsTest, Unswizzled) {
+  auto layout = shared("swizzlingByteWidth = 0, transposed = false, "
+                       "elementBitWidth = 32");
+  EXPECT_EQ(layout.getAlignment(), 128);
+  LinearLayout ll = layout.toLinearLayout({16, 32});
+  for (int32_t offset = 0; offset < 16 * 32; ++offset)
+    ASSERT_EQ(at(ll, {{"offset", offset}, {"block", 0}}),
+              Point(offset / 32, offset % 32));
+}
+
+// fp4Padded: of each 16 offsets, the last 8 are padding that alias the
+// first 8 (the layout maps them to the same elements).
+TEST_F(NvidiaLayoutsTest, Fp4PaddedOffsetsAlias) {
+  auto layout = shared("swizzlingByteWidth = 128, transposed = false, "
+                       "elementBitWidth = 8, fp4Padded = true");
+  LinearLayout ll = layout.toLinearLayout({8, 64});
+  EXPECT_EQ(ll.getInDimSize(S("offset")), 1024);
+  for (int32_t offset = 0; offset < 128; ++offset)
+    ASSERT_EQ(at(ll, {{"offset", offset}, {"block", 0}}),
+              Point(0, offset / 16 * 8 + offset % 8));
+}
+
+// A multi-buffered descriptor holds whole copies of the layout one after
+// the other along its leading dimension.
+TEST_F(NvidiaLayoutsTest, MultiBufferedDescriptor) {
+  auto layout = shared("swizzlingByteWidth = 128, transposed = false, "
+                       "elementBitWidth = 16");
+  auto smem = SharedMemorySpaceAttr::get(&ctx);
+  auto type = MemDescType::get({4, 128, 64}, Float16Type::get(&ctx), layout,
+                               smem, /*mutableMemory=*/true);
+  ASSERT_TRUE(type);
+  std::optional<LinearLayout> ll = tryToLinearLayout(type);
+  ASSERT_TRUE(ll.has_value());
+  auto out = ll->apply({{S("offset"), 2 * 8192 + 64 + 8}, {S("block"), 0}});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0].second, 2);
+  EXPECT_EQ(out[1].second, 1);
+  EXPECT_EQ(out[2].second, 8 ^ 8);
+}
+
+// A buffer narrower than one swizzle row is rejected by the shape check.
+TEST_F(NvidiaLayoutsTest, ShapeCheck) {
+  auto layout = shared("swizzlingByteWidth = 128, transposed = false, "
+                       "elementBitWidth = 16");
+  std::string message;
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
+    message = diag.str();
+    return success();
+  });
+  EXPECT_TRUE(succeeded(verifyNVMMASharedShape(
+      layout, {64, 64}, [&] { return emitError(UnknownLoc::get(&ctx)); })));
+  EXPECT_TRUE(failed(verifyNVMMASharedShape(
+      layout, {64, 32}, [&] { return emitError(UnknownLoc::get(&ctx)); })));
+  EXPECT_NE(message.find("one 128-byte swizzle row"), std::string::npos)
+      << message;
+  // The shape must have the rank of the layout.
+  EXPECT_TRUE(failed(verifyNVMMASharedShape(
+      layout, {4, 64, 64}, [&] { return emitError(UnknownLoc::get(&ctx)); })));
+  EXPECT_EQ(message, "#ttg.nvmma_shared of rank 2 cannot describe a buffer "
+                     "of rank 3");
+}
+
+// Built from C++, the CTA layout must have the rank of warpsPerCTA (the
+// parser always makes it so).
+TEST_F(NvidiaLayoutsTest, MmaChecksTheRankOfItsCTALayout) {
+  std::string message;
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
+    message = diag.str();
+    return success();
+  });
+  // (The attribute storage is private to the plugin: check with verify.)
+  EXPECT_TRUE(failed(NvidiaMmaEncodingAttr::verify(
+      [&] { return emitError(UnknownLoc::get(&ctx)); }, 3, 0,
+      ArrayRef<unsigned>{4, 1}, CTALayoutAttr::getDefault(&ctx, 3),
+      ArrayRef<unsigned>{16, 64, 16})));
+  EXPECT_EQ(message, "#ttg.nvidia_mma: the CTA layout must have the rank of "
+                     "warpsPerCTA (2)");
+}
+
+} // namespace

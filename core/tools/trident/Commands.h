@@ -1,0 +1,101 @@
+//===- Commands.h - The subcommands of `trident` ----------------*- C++ -*-===//
+//
+// `trident <command> [args]`: main.cpp looks the command up in the table it
+// builds from these declarations and hands it the remaining arguments. Each
+// command lives in its own file, parses its own arguments, prints errors as
+// one line on stderr and returns the exit code (2 for a usage error).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRIDENT_TOOLS_TRIDENT_COMMANDS_H
+#define TRIDENT_TOOLS_TRIDENT_COMMANDS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include "trident/Runtime/Bundle.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace trident {
+class PluginHost;
+struct PluginRecord;
+} // namespace trident
+
+namespace trident::cli {
+
+/// What every command gets besides its arguments.
+struct CommandContext {
+  /// argv[0], to find this executable again (doctor re-runs it).
+  const char *argv0 = "trident";
+};
+
+int runTargetsCommand(const CommandContext &context,
+                      llvm::ArrayRef<std::string> args);
+int runPluginsCommand(const CommandContext &context,
+                      llvm::ArrayRef<std::string> args);
+int runCompileCommand(const CommandContext &context,
+                      llvm::ArrayRef<std::string> args);
+int runRunCommand(const CommandContext &context,
+                  llvm::ArrayRef<std::string> args);
+
+//===----------------------------------------------------------------------===//
+// Helpers shared by the commands (CommandUtils.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Prints "<prefix>: <message>" on stderr and returns 2, the exit code of a
+/// usage error.
+int usageError(llvm::StringRef prefix, const llvm::Twine &message);
+
+/// Prints "<prefix>: <message>" on stderr and returns 1.
+int error(llvm::StringRef prefix, const llvm::Twine &message);
+
+/// If args[index] is `--plugin PATH` or `--plugin=PATH` (one or two
+/// dashes), appends PATH to `paths`, advances `index` past it and returns
+/// true. A `--plugin` without a path sets `error`.
+bool consumePluginOption(llvm::ArrayRef<std::string> args, size_t &index,
+                         std::vector<std::string> &paths, std::string &error);
+
+/// "testdev (tdev), olddev": the targets of a plugin for listings.
+std::string describeTargets(const PluginRecord &record);
+
+/// The options `compile` and `run` share (everything that selects a target
+/// and shapes a compilation).
+struct CompileFlags {
+  std::string input;
+  std::string target = "cpu";
+  std::string output;
+  std::string emitStage;
+  std::string dumpDirectory;
+  bool keepStages = false;
+  int numWarps = 0; // 0: not given
+  int numStages = 0;
+  int numCtas = 0;
+  int threadsPerWarp = 0;
+  std::vector<std::string> extras; // --opt key=value
+  std::vector<std::string> pluginPaths;
+};
+
+/// Consumes the compile option at args[index] (advancing `index`) and
+/// returns true, or returns false if args[index] is not one; sets `error`
+/// for a malformed value.
+bool consumeCompileOption(llvm::ArrayRef<std::string> args, size_t &index,
+                          CompileFlags &flags, std::string &error);
+
+/// Compiles `flags.input` with the plugins of `host` into a bundle, or into
+/// the output of `flags.emitStage`. Prints the failure (one line, prefixed)
+/// and returns false on error.
+struct CompiledKernel {
+  std::optional<Bundle> bundle;
+  std::string emitted;
+};
+std::optional<CompiledKernel> compileInput(PluginHost &host,
+                                           const CompileFlags &flags,
+                                           llvm::StringRef prefix);
+
+} // namespace trident::cli
+
+#endif // TRIDENT_TOOLS_TRIDENT_COMMANDS_H

@@ -1,0 +1,228 @@
+//===- CompileCommand.cpp - `trident compile` -----------------------------===//
+//
+// Compiles one kernel's TTIR for a target into a bundle (.tkb), or stops at a
+// stage with --emit. The options shared with `trident run` are parsed here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Commands.h"
+
+#include "trident/Driver/Compiler.h"
+#include "trident/InitAll.h"
+#include "trident/Plugin/PluginHost.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+using namespace trident;
+
+static constexpr StringLiteral kPrefix = "trident compile";
+
+static void printUsage(raw_ostream &os) {
+  os << "usage: trident compile K.ttir [--target T] [-o K.tkb]\n"
+        "         [--num-warps N] [--num-stages N] [--num-ctas N]\n"
+        "         [--threads-per-warp N] [--opt KEY=VALUE]...\n"
+        "         [--dump-ir DIR] [--keep-ir] [--emit STAGE [-o FILE]]\n"
+        "         [--plugin PATH]...\n"
+        "The target defaults to cpu; `trident targets` lists the others.\n";
+}
+
+/// Parses a positive integer option value.
+static bool parseCount(StringRef option, StringRef text, int &value,
+                       std::string &error) {
+  if (text.getAsInteger(10, value) || value <= 0) {
+    error = "option '" + option.str() + "' needs a positive integer, got '" +
+            text.str() + "'";
+    return false;
+  }
+  return true;
+}
+
+bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
+                               CompileFlags &flags, std::string &error) {
+  StringRef arg = args[index];
+  // Accept both --name value and --name=value.
+  StringRef name = arg, inlineValue;
+  bool hasInline = false;
+  if (arg.starts_with("--") && arg.contains('=')) {
+    std::tie(name, inlineValue) = arg.split('=');
+    hasInline = true;
+  }
+  static const StringRef kValued[] = {
+      "--target", "-o", "--emit", "--dump-ir", "--num-warps", "--num-stages",
+      "--num-ctas", "--threads-per-warp", "--opt"};
+  bool valued = llvm::is_contained(kValued, name);
+  if (!valued && name != "--keep-ir")
+    return false;
+  std::string value;
+  if (valued) {
+    if (hasInline) {
+      value = inlineValue.str();
+      ++index;
+    } else if (index + 1 < args.size()) {
+      value = args[index + 1];
+      index += 2;
+    } else {
+      error = "option '" + name.str() + "' needs a value";
+      return true;
+    }
+  } else {
+    ++index;
+  }
+
+  if (name == "--target")
+    flags.target = value;
+  else if (name == "-o")
+    flags.output = value;
+  else if (name == "--emit")
+    flags.emitStage = value;
+  else if (name == "--dump-ir")
+    flags.dumpDirectory = value;
+  else if (name == "--keep-ir")
+    flags.keepStages = true;
+  else if (name == "--num-warps")
+    parseCount(name, value, flags.numWarps, error);
+  else if (name == "--num-stages")
+    parseCount(name, value, flags.numStages, error);
+  else if (name == "--num-ctas")
+    parseCount(name, value, flags.numCtas, error);
+  else if (name == "--threads-per-warp")
+    parseCount(name, value, flags.threadsPerWarp, error);
+  else if (name == "--opt") {
+    if (!StringRef(value).contains('='))
+      error = "option '--opt' needs KEY=VALUE, got '" + value + "'";
+    else
+      flags.extras.push_back(value);
+  }
+  return true;
+}
+
+std::optional<cli::CompiledKernel>
+cli::compileInput(PluginHost &host, const CompileFlags &flags,
+                  StringRef prefix) {
+  std::string problem;
+  FailureOr<ResolvedTarget> resolved =
+      host.resolveTarget(flags.target, problem);
+  if (failed(resolved)) {
+    error(prefix, problem);
+    return std::nullopt;
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> file =
+      MemoryBuffer::getFile(flags.input, /*IsText=*/true);
+  if (!file) {
+    error(prefix, "cannot read '" + flags.input +
+                      "': " + file.getError().message());
+    return std::nullopt;
+  }
+
+  CompileOptions options;
+  options.target = resolved->options;
+  if (flags.numWarps)
+    options.target.numWarps = flags.numWarps;
+  if (flags.numStages)
+    options.target.numStages = flags.numStages;
+  if (flags.numCtas)
+    options.target.numCtas = flags.numCtas;
+  if (flags.threadsPerWarp)
+    options.target.threadsPerWarp = flags.threadsPerWarp;
+  for (StringRef extra : flags.extras) {
+    auto [key, value] = extra.split('=');
+    options.target.extra[key] = value.str();
+  }
+  options.emitStage = flags.emitStage;
+  options.dumpDirectory = flags.dumpDirectory;
+  options.keepStages = flags.keepStages;
+  if (!PluginHost::isEnvironmentIgnored())
+    if (const char *cache = std::getenv("TRIDENT_CACHE_DIR"))
+      options.cacheDirectory = cache;
+
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllPasses();
+  host.registerDialects(registry);
+
+  std::string failure;
+  std::optional<CompileResult> result =
+      compileKernel(registry, flags.input, (*file)->getBuffer(),
+                    *resolved->backend, options, failure);
+  if (!result) {
+    error(prefix, failure);
+    return std::nullopt;
+  }
+  for (const std::string &note : result->notes)
+    errs() << prefix << ": note: " << note << "\n";
+  return CompiledKernel{std::move(result->bundle), std::move(result->emitted)};
+}
+
+/// Writes `contents` to `path`, or to stdout for "-".
+static bool writeOutput(StringRef path, StringRef contents) {
+  if (path == "-") {
+    outs() << contents;
+    return true;
+  }
+  std::error_code ec;
+  raw_fd_ostream os(path, ec);
+  if (ec) {
+    cli::error(kPrefix, "cannot write '" + path + "': " + ec.message());
+    return false;
+  }
+  os << contents;
+  return true;
+}
+
+int cli::runCompileCommand(const CommandContext &, ArrayRef<std::string> args) {
+  CompileFlags flags;
+  for (size_t i = 0; i < args.size();) {
+    std::string problem;
+    if (consumePluginOption(args, i, flags.pluginPaths, problem) ||
+        consumeCompileOption(args, i, flags, problem)) {
+      if (!problem.empty())
+        return usageError(kPrefix, problem);
+      continue;
+    }
+    StringRef arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      printUsage(outs());
+      return 0;
+    }
+    if (arg.starts_with("-") && arg != "-")
+      return usageError(kPrefix, "unknown option '" + arg +
+                                     "' (see `trident compile --help`)");
+    if (!flags.input.empty())
+      return usageError(kPrefix, "one kernel at a time: got '" + flags.input +
+                                     "' and '" + arg + "'");
+    flags.input = arg.str();
+    ++i;
+  }
+  if (flags.input.empty())
+    return usageError(kPrefix, "no input: give the kernel's .ttir file");
+
+  PluginHost host;
+  host.discover(flags.pluginPaths);
+  std::optional<CompiledKernel> compiled = compileInput(host, flags, kPrefix);
+  if (!compiled)
+    return 1;
+
+  if (!flags.emitStage.empty())
+    return writeOutput(flags.output.empty() ? "-" : flags.output,
+                       compiled->emitted)
+               ? 0
+               : 1;
+
+  std::string output = flags.output;
+  if (output.empty()) {
+    SmallString<128> path(sys::path::stem(flags.input));
+    path += ".tkb";
+    output = path.str().str();
+  }
+  std::string problem;
+  if (!compiled->bundle->writeFile(output, problem))
+    return error(kPrefix, problem);
+  return 0;
+}

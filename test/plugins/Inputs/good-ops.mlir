@@ -1,0 +1,4 @@
+// Uses the good plugin's dialect (which accepts any operation).
+module {
+  "good.op"() : () -> ()
+}

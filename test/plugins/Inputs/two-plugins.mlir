@@ -1,0 +1,5 @@
+// Uses the dialects of both good plugins.
+module {
+  "good.op"() : () -> ()
+  "good2.op"() : () -> ()
+}
