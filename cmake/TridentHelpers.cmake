@@ -40,6 +40,12 @@ endfunction()
 # default: a plugin exports only its entry point. TARGETS lists the target
 # kinds the plugin registers, with their aliases (`nvidia:cuda`); PROVIDES
 # defaults to `compiler`. See docs/plugins.md for the manifest format.
+#
+# The same function builds the in-tree backends and, installed with the SDK
+# (lib/cmake/Trident, included by TridentConfig.cmake), a third party's
+# plugin: it needs only Trident::TridentCore and the TRIDENT_SDK_VERSION,
+# TRIDENT_SDK_HASH and TRIDENT_PLUGIN_ABI variables, which the build tree
+# (cmake/TridentSdk.cmake) and the installed package both define.
 function(trident_add_plugin target)
   cmake_parse_arguments(ARG "NO_INSTALL" "NAME;VERSION;OUTPUT_DIRECTORY"
     "SOURCES;TARGETS;PROVIDES;LINK_LIBS;DEPENDS" ${ARGN})
@@ -61,7 +67,7 @@ function(trident_add_plugin target)
 
   add_library(${target} MODULE ${ARG_SOURCES})
   trident_set_warnings(${target})
-  target_link_libraries(${target} PRIVATE TridentCore ${ARG_LINK_LIBS})
+  target_link_libraries(${target} PRIVATE Trident::TridentCore ${ARG_LINK_LIBS})
   if(ARG_DEPENDS)
     add_dependencies(${target} ${ARG_DEPENDS})
   endif()
@@ -69,9 +75,12 @@ function(trident_add_plugin target)
     LIBRARY_OUTPUT_DIRECTORY "${ARG_OUTPUT_DIRECTORY}"
     CXX_VISIBILITY_PRESET hidden
     VISIBILITY_INLINES_HIDDEN ON
-    BUILD_RPATH "${CMAKE_BINARY_DIR}/lib"
-    # Installed as <prefix>/lib/trident/plugins/lib<target>.so.
-    INSTALL_RPATH "$ORIGIN/../..")
+    BUILD_RPATH "$<TARGET_FILE_DIR:Trident::TridentCore>"
+    # Installed as <prefix>/lib/trident/plugins/lib<target>.so, beside
+    # <prefix>/lib/libTridentCore.so; libMLIR/libLLVM stay where they were
+    # linked from.
+    INSTALL_RPATH "$ORIGIN/../.."
+    INSTALL_RPATH_USE_LINK_PATH ON)
 
   # The manifest, as JSON (docs/plugins.md).
   set(targets_json "")
