@@ -1,0 +1,35 @@
+/*===- CpuKernelABI.h - How the cpu runtime calls a compiled kernel -*- C -*-===*\
+ *
+ * The contract between the linalg backend's code generation and its runtime
+ * half: the shared library stored in a cpu bundle exports, for the kernel
+ * named K, one C function `K_trident_cpu_entry` with the signature below. The
+ * runtime calls it once per program instance (possibly from several threads
+ * at once, each call independent).
+ *
+ * `args[i]` points to the value of the kernel's parameter i, as in CUDA's
+ * kernelParams: for a pointer parameter, to a `void *` holding the buffer's
+ * address; for a scalar, to its bytes (i1 and i8 as one byte, f16/bf16 as
+ * their 16-bit patterns).
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef TRIDENT_LINALG_CPUKERNELABI_H
+#define TRIDENT_LINALG_CPUKERNELABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRIDENT_CPU_ENTRY_SUFFIX "_trident_cpu_entry"
+
+typedef void (*TridentCpuKernelFn)(void *const *args,
+                                   const int32_t num_programs[3],
+                                   const int32_t program_id[3]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRIDENT_LINALG_CPUKERNELABI_H */

@@ -1,0 +1,97 @@
+// RUN: trident-linalg-opt --linalg-triton-to-linalg -split-input-file -verify-diagnostics %s
+
+// Every error of the pass: what the cpu target cannot express.
+
+// expected-error @below {{'tt.func' op returns a pointer ('!tt.ptr<f32>'), which the cpu target's calling convention cannot express}}
+tt.func private @returns_pointer(%p: !tt.ptr<f32>) -> !tt.ptr<f32> {
+  tt.return %p : !tt.ptr<f32>
+}
+
+// -----
+
+// expected-error @below {{'tt.func' op takes a block pointer parameter ('!tt.ptr<tensor<4xf32>>'), which the cpu target cannot pass}}
+tt.func private @block_pointer_param(%p: !tt.ptr<tensor<4xf32>>) {
+  tt.return
+}
+
+// -----
+
+// expected-error @below {{'tt.func' op is a kernel with a tensor-of-pointers parameter ('tensor<4x!tt.ptr<f32>>')}}
+tt.func public @pointer_tensor_kernel(%p: tensor<4x!tt.ptr<f32>>) {
+  tt.return
+}
+
+// -----
+
+// expected-error @below {{'tt.func' op takes a pointer to '!tt.ptr<f32>', which the cpu target cannot hold in a buffer}}
+tt.func public @pointer_to_pointer(%pp: !tt.ptr<!tt.ptr<f32>>) {
+  tt.return
+}
+
+// -----
+
+tt.func private @callee(%p: !tt.ptr<f32>) {
+  tt.return
+}
+
+tt.func public @call_ambiguous(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %c: i1) {
+  %p = arith.select %c, %a, %b : !tt.ptr<f32>
+  // expected-error @below {{'tt.call' op passes a pointer whose buffer cannot be determined (the pointer may point into different buffers)}}
+  tt.call @callee(%p) : (!tt.ptr<f32>) -> ()
+  tt.return
+}
+
+// -----
+
+tt.func public @load_ambiguous(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %c: tensor<4xi1>) -> tensor<4xf32> {
+  %pa = tt.splat %a : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
+  %pb = tt.splat %b : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
+  %p = arith.select %c, %pa, %pb : tensor<4xi1>, tensor<4x!tt.ptr<f32>>
+  // expected-error @below {{memory access through a pointer whose buffer cannot be determined: the pointer may point into different buffers}}
+  %v = tt.load %p : tensor<4x!tt.ptr<f32>>
+  tt.return %v : tensor<4xf32>
+}
+
+// -----
+
+tt.func public @element_size(%a: !tt.ptr<f32>) -> f16 {
+  %p = tt.bitcast %a : !tt.ptr<f32> -> !tt.ptr<f16>
+  // expected-error @below {{memory access of 'f16' elements in a buffer of 'f32' (sizes differ)}}
+  %v = tt.load %p : !tt.ptr<f16>
+  tt.return %v : f16
+}
+
+// -----
+
+tt.func public @atomic_type(%a: !tt.ptr<f32>, %v: i32) -> i32 {
+  %p = tt.bitcast %a : !tt.ptr<f32> -> !tt.ptr<i32>
+  // expected-error @below {{memory access of 'i32' elements in a buffer of 'f32' (atomics need the buffer's type)}}
+  %old = tt.atomic_rmw add, acq_rel, gpu, %p, %v : (!tt.ptr<i32>, i32) -> i32
+  tt.return %old : i32
+}
+
+// -----
+
+tt.func public @inline_asm(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @below {{inline assembly ('shf.l.wrap.b32 $0, $1, $1, 3;') cannot run on the cpu target}}
+  %y = tt.elementwise_inline_asm "shf.l.wrap.b32 $0, $1, $1, 3;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<4xi32> -> tensor<4xi32>
+  tt.return %y : tensor<4xi32>
+}
+
+// -----
+
+tt.func public @block_pointer_if(%x: !tt.ptr<f32>, %m: i64, %c: i1) -> tensor<4xf32> {
+  %one = arith.constant 1 : i64
+  %zero = arith.constant 0 : i32
+  %four = arith.constant 4 : i32
+  %bp = tt.make_tensor_ptr %x, [%m], [%one], [%zero] {order = array<i32: 0>} : <tensor<4xf32>>
+  %p = scf.if %c -> (!tt.ptr<tensor<4xf32>>) {
+    %q = tt.advance %bp, [%four] : <tensor<4xf32>>
+    scf.yield %q : !tt.ptr<tensor<4xf32>>
+  } else {
+    scf.yield %bp : !tt.ptr<tensor<4xf32>>
+  }
+  // expected-error @below {{access through a block pointer that the cpu target cannot decode into a strided tile; run tt-rewrite-tensor-pointer (part of --trident-ttir) before this pass}}
+  %v = tt.load %p : !tt.ptr<tensor<4xf32>>
+  tt.return %v : tensor<4xf32>
+}
