@@ -36,8 +36,8 @@ endfunction()
 # its targets without loading it. Both land in OUTPUT_DIRECTORY, by default
 # ${CMAKE_BINARY_DIR}/lib/trident/plugins, the directory the build tree's
 # tools discover by default (bin/../lib/trident/plugins); they are installed
-# to lib/trident/plugins unless NO_INSTALL is given. Symbols are hidden by
-# default: a plugin exports only its entry point. TARGETS lists the target
+# to lib/trident/plugins unless NO_INSTALL is given. Symbols keep default
+# visibility so that MLIR's TypeIDs are shared with libMLIR. TARGETS lists the target
 # kinds the plugin registers, with their aliases (`nvidia:cuda`); PROVIDES
 # defaults to `compiler`. See docs/plugins.md for the manifest format.
 #
@@ -73,8 +73,10 @@ function(trident_add_plugin target)
   endif()
   set_target_properties(${target} PROPERTIES
     LIBRARY_OUTPUT_DIRECTORY "${ARG_OUTPUT_DIRECTORY}"
-    CXX_VISIBILITY_PRESET hidden
-    VISIBILITY_INLINES_HIDDEN ON
+    # Default visibility on purpose: MLIR identifies traits, interfaces and
+    # types by TypeIDs that live in inline template statics; a plugin built
+    # with hidden visibility keeps private copies of them, and checks such
+    # as hasTrait<Elementwise>() then silently fail across the boundary.
     BUILD_RPATH "$<TARGET_FILE_DIR:Trident::TridentCore>"
     # Installed as <prefix>/lib/trident/plugins/lib<target>.so, beside
     # <prefix>/lib/libTridentCore.so; libMLIR/libLLVM stay where they were
