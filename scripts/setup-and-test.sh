@@ -8,4 +8,4 @@ BUILD_DIR="${TRIDENT_BUILD_DIR:-$ROOT/build}"
 
 bash "$ROOT/scripts/setup.sh"
 
-ctest --test-dir "$BUILD_DIR" --output-on-failure
+ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
