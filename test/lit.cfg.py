@@ -18,9 +18,10 @@ config.test_exec_root = config.trident_test_obj_dir
 
 # kernels/ holds inputs that the tests in Roundtrip/ run, not tests; unit/ and
 # lib/ hold C++ (GoogleTest suites and test-only libraries).
-# plugins/ is a suite of its own (test/plugins/lit.cfg.py, `ctest -L plugin`).
+# plugins/ and driver/ are suites of their own (their lit.cfg.py, `ctest -L
+# plugin`).
 config.excludes = ["kernels", "unit", "lib", "Inputs", "CMakeLists.txt", "README.md",
-                   "lit.cfg.py", "lit.site.cfg.py", "plugins"]
+                   "lit.cfg.py", "lit.site.cfg.py", "plugins", "driver"]
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 # The core alone: trident-opt loads no installed plugin (an empty

@@ -121,6 +121,10 @@ FailureOr<std::vector<BundleParameter>> getSignature(triton::FuncOp kernel,
   std::vector<BundleParameter> signature;
   for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     BundleParameter param;
+    // Triton names each parameter with a NameLoc (`loc("x_ptr"(#loc))`);
+    // the runtime uses the name in its messages.
+    if (auto name = dyn_cast<NameLoc>(kernel.getArgument(index).getLoc()))
+      param.name = name.getName().str();
     if (auto divisibility = kernel.getArgAttrOfType<IntegerAttr>(
             index, "tt.divisibility"))
       param.divisibility = divisibility.getInt();
@@ -135,8 +139,10 @@ FailureOr<std::vector<BundleParameter>> getSignature(triton::FuncOp kernel,
       std::string typeText;
       llvm::raw_string_ostream os(typeText);
       os << type;
-      error = "parameter " + std::to_string(index) + " of kernel '" +
-              kernel.getName().str() + "' has type " + typeText +
+      error = "parameter " + std::to_string(index + 1) +
+              (param.name.empty() ? "" : " ('" + param.name + "')") +
+              " of kernel '" + kernel.getName().str() + "' has type " +
+              typeText +
               ", which cannot be passed at launch (expected a pointer to a "
               "scalar or a scalar)";
       return failure();
@@ -224,20 +230,27 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
   }
 
   // A finished bundle for the same source and options is reused; an entry
-  // that no longer parses is rebuilt.
+  // that no longer parses, or that another source or other options made, is
+  // rebuilt. With a dump directory the kernel is compiled anyway (a cached
+  // bundle has no stages to dump) and the entry refreshed.
   std::string cacheKey;
   bool useCache = options.emitStage.empty() && !options.cacheDirectory.empty();
   if (useCache) {
     cacheKey = getCacheKey(source, options);
     std::string cachePath = getCachePath(options, cacheKey);
-    if (llvm::sys::fs::exists(cachePath)) {
+    if (options.dumpDirectory.empty() && llvm::sys::fs::exists(cachePath)) {
       std::string cacheError;
-      if (std::optional<Bundle> cached =
-              Bundle::readFile(cachePath, cacheError)) {
+      std::optional<Bundle> cached = Bundle::readFile(cachePath, cacheError);
+      if (cached && cached->sourceHash == sha256Hex(source) &&
+          cached->optionHash == sha256Hex(getCacheKey("", options))) {
         result.bundle = std::move(*cached);
         result.fromCache = true;
         return result;
       }
+      if (cached)
+        cacheError = "'" + cachePath +
+                     "' was compiled from another source or with other "
+                     "options";
       result.notes.push_back("cache entry rebuilt: " + cacheError);
     }
   }

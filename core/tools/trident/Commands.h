@@ -71,6 +71,8 @@ struct CompileFlags {
   std::string emitStage;
   std::string dumpDirectory;
   bool keepStages = false;
+  /// -v/--verbose: say on stderr whether the bundle came from the cache.
+  bool verbose = false;
   int numWarps = 0; // 0: not given
   int numStages = 0;
   int numCtas = 0;

@@ -29,8 +29,10 @@ static void printUsage(raw_ostream &os) {
         "         [--num-warps N] [--num-stages N] [--num-ctas N]\n"
         "         [--threads-per-warp N] [--opt KEY=VALUE]...\n"
         "         [--dump-ir DIR] [--keep-ir] [--emit STAGE [-o FILE]]\n"
-        "         [--plugin PATH]...\n"
-        "The target defaults to cpu; `trident targets` lists the others.\n";
+        "         [--plugin PATH]... [-v|--verbose]\n"
+        "The target defaults to cpu; `trident targets` lists the others.\n"
+        "Bundles are cached in TRIDENT_CACHE_DIR when it is set; -v says\n"
+        "whether the cache had the kernel.\n";
 }
 
 /// Parses a positive integer option value.
@@ -58,9 +60,15 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
       "--target", "-o", "--emit", "--dump-ir", "--num-warps", "--num-stages",
       "--num-ctas", "--threads-per-warp", "--opt"};
   bool valued = llvm::is_contained(kValued, name);
-  if (!valued && name != "--keep-ir")
+  bool isSwitch = name == "--keep-ir" || name == "--verbose" || name == "-v";
+  if (!valued && !isSwitch)
     return false;
   std::string value;
+  if (isSwitch && hasInline) {
+    error = "option '" + name.str() + "' takes no value";
+    ++index;
+    return true;
+  }
   if (valued) {
     if (hasInline) {
       value = inlineValue.str();
@@ -86,6 +94,8 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
     flags.dumpDirectory = value;
   else if (name == "--keep-ir")
     flags.keepStages = true;
+  else if (name == "--verbose" || name == "-v")
+    flags.verbose = true;
   else if (name == "--num-warps")
     parseCount(name, value, flags.numWarps, error);
   else if (name == "--num-stages")
@@ -157,6 +167,11 @@ cli::compileInput(PluginHost &host, const CompileFlags &flags,
   }
   for (const std::string &note : result->notes)
     errs() << prefix << ": note: " << note << "\n";
+  // The cache holds bundles only: --emit never reads or writes it.
+  if (flags.verbose && !options.cacheDirectory.empty() &&
+      options.emitStage.empty())
+    errs() << prefix << ": cache " << (result->fromCache ? "hit" : "miss")
+           << " in " << options.cacheDirectory << "\n";
   return CompiledKernel{std::move(result->bundle), std::move(result->emitted)};
 }
 

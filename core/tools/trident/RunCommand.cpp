@@ -25,7 +25,7 @@ static void printUsage(raw_ostream &os) {
   os << "usage: trident run K.ttir|K.tkb [--target T] --grid X[,Y[,Z]]\n"
         "         --arg NAME=@in.npy[:dtype] | NAME=zeros:f32:1024 |"
         " NAME=i32:5000 ...\n"
-        "         [--save NAME=out.npy]... [--bench [RUNS]]\n"
+        "         [--save NAME=out.npy]... [--bench [RUNS]] [-v|--verbose]\n"
         "         [compile options, see `trident compile --help`]\n";
 }
 
@@ -140,6 +140,10 @@ int cli::runRunCommand(const CommandContext &, ArrayRef<std::string> args) {
   std::unique_ptr<LoadedKernel> kernel = session->loadKernel(*bundle, problem);
   if (!kernel)
     return error(kPrefix, problem);
+  if (flags.verbose)
+    errs() << kPrefix << ": launching " << bundle->kernelName << " on "
+           << bundle->target << " over grid " << (*grid)[0] << "," << (*grid)[1]
+           << "," << (*grid)[2] << "\n";
 
   if (benchRuns) {
     std::optional<DeviceArguments> device = session->upload(*arguments, problem);
