@@ -155,8 +155,9 @@ TEST(PluginSdkTest, RegistrationWithoutARegistrarIsAStatus) {
 }
 
 TEST(PluginSdkTest, DefaultDirectoryIsBesideTheExecutable) {
-  llvm::StringRef dir = PluginHost::getDefaultPluginDirectory();
-  EXPECT_TRUE(dir.ends_with("/lib/trident/plugins")) << dir.str();
+  // Held as a std::string: the function returns one by value.
+  std::string dir = PluginHost::getDefaultPluginDirectory();
+  EXPECT_TRUE(llvm::StringRef(dir).ends_with("/lib/trident/plugins")) << dir;
   EXPECT_FALSE(PluginHost::isEnvironmentIgnored());
 }
 } // namespace
