@@ -1,16 +1,28 @@
 //===- LinalgPlugin.cpp - Entry of the linalg (CPU) backend plugin --------===//
 //
-// The cpu target: TTIR -> linalg/tensor/memref -> LLVM -> host object ->
-// shared library, run in process. The stages after TTIR are declared with
-// what they will produce and report plainly that they are not available yet.
+// The cpu target: TTIR -> linalg/tensor/memref (`linalg`, the pass
+// linalg-triton-to-linalg) -> LLVM IR (`llir`, the pipeline linalg-to-llvm
+// and the translation) -> a host shared library (`obj`, compiled for the
+// host CPU and linked with lld in process), run in process by the runtime
+// half (runtime/CpuRuntime.cpp) over a thread pool.
 //
 //===----------------------------------------------------------------------===//
+
+#include "linalg-backend/CodeGen/Passes.h"
+#include "linalg-backend/CodeGen/Pipelines.h"
+#include "linalg-backend/Conversion/TritonToLinalg/Passes.h"
+#include "runtime/CpuRuntime.h"
 
 #include "trident/Plugin/PluginAPI.h"
 
 using namespace trident;
 
 namespace {
+
+void buildTritonToLinalgPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(mlir::triton::cpu::createTritonToLinalg());
+}
+
 class CpuTarget : public TargetBackend {
 public:
   llvm::StringRef getKind() const override { return "cpu"; }
@@ -34,23 +46,77 @@ public:
   }
 
   std::vector<Stage> getStages() const override {
-    return {Stage::planned("linalg", "mlir",
-                           "the cpu TTIR -> linalg lowering is not implemented yet"),
-            Stage::planned("llir", "ll",
-                           "the cpu linalg -> LLVM lowering is not implemented yet"),
-            Stage::planned("obj", "so",
-                           "the cpu host object and shared library step is not implemented yet")};
+    Stage linalg;
+    linalg.name = "linalg";
+    linalg.extension = "mlir";
+    linalg.buildPipeline = [](mlir::OpPassManager &pm, const TargetOptions &) {
+      buildTritonToLinalgPipeline(pm);
+      return mlir::success();
+    };
+
+    Stage llir;
+    llir.name = "llir";
+    llir.extension = "ll";
+    llir.buildPipeline = [](mlir::OpPassManager &pm, const TargetOptions &) {
+      mlir::triton::cpu::buildLinalgToLLVMPipeline(pm);
+      return mlir::success();
+    };
+    llir.emit = [](mlir::ModuleOp module, llvm::StringRef,
+                   const TargetOptions &,
+                   std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<std::string> text =
+          mlir::triton::cpu::translateToLLVMIRText(module, error);
+      if (!text)
+        return mlir::failure();
+      return std::move(*text);
+    };
+
+    Stage obj;
+    obj.name = "obj";
+    obj.extension = "so";
+    obj.emit = [](mlir::ModuleOp, llvm::StringRef llvmIR, const TargetOptions &,
+                  std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<std::string> library =
+          mlir::triton::cpu::compileToSharedLibrary(llvmIR, error);
+      if (!library)
+        return mlir::failure();
+      return std::move(*library);
+    };
+    return {linalg, llir, obj};
   }
 
   bool isDeviceAvailable(std::string &why) const override {
-    why = "the cpu runtime (in-process launcher) is not implemented yet";
-    return false;
+    why.clear();
+    return true;
   }
 };
 
 void registerLinalgPlugin(PluginRegistrar &registrar) {
+  registrar.addDialects(mlir::triton::cpu::registerCodeGenDialects);
+  registrar.addPass([] { return mlir::triton::cpu::createTritonToLinalg(); });
+  registrar.addPass([] { return mlir::triton::cpu::createEmitCpuEntry(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createMemRefCopyToLinalg(); });
+  registrar.addPass([] { return mlir::triton::cpu::createCpuVectorize(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createExpandFloat8Casts(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createExpandGenericAtomics(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createDefineAtomicHelpers(); });
+  registrar.addPassPipeline(
+      "linalg-ttir-to-linalg",
+      "The cpu target's `linalg` stage: TTIR to linalg, tensor and memref",
+      buildTritonToLinalgPipeline);
+  registrar.addPassPipeline(
+      "linalg-to-llvm",
+      "The cpu target's `llir` stage: linalg on tensors to the LLVM dialect, "
+      "with the runtime's entry point",
+      mlir::triton::cpu::buildLinalgToLLVMPipeline);
   registrar.addTarget(std::make_unique<CpuTarget>());
 }
+
 } // namespace
 
-TRIDENT_DEFINE_PLUGIN(linalg, "0.1.0", registerLinalgPlugin, nullptr)
+TRIDENT_DEFINE_PLUGIN(linalg, "0.1.0", registerLinalgPlugin,
+                      tridentLinalgGetCpuRuntime)

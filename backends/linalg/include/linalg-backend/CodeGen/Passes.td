@@ -1,0 +1,205 @@
+//===- Passes.td - Code generation passes of the linalg backend -*- tablegen -*-===//
+//
+// The passes that take the cpu target from linalg on tensors to the LLVM
+// dialect, beyond the upstream ones that the `linalg-to-llvm` pipeline runs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALG_BACKEND_CODEGEN_PASSES
+#define LINALG_BACKEND_CODEGEN_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def EmitCpuEntry : Pass<"linalg-emit-cpu-entry", "::mlir::ModuleOp"> {
+  let summary = "add the runtime's entry point `<kernel>_trident_cpu_entry`";
+  let description = [{
+    For each public kernel (a `func.func` with a body whose last six
+    parameters are the `i32` grid values that `linalg-triton-to-linalg`
+    appends), adds the exported function through which the cpu runtime calls
+    it (backends/linalg/runtime/CpuKernelABI.h):
+
+    ```c
+    void K_trident_cpu_entry(void *const *args, const int32_t num_programs[3],
+                             const int32_t program_id[3]);
+    ```
+
+    `args[i]` points to the value of parameter `i`: for a buffer, to the
+    `void *` that holds its address; for a scalar, to its bytes (`i1` as one
+    byte). The entry loads each value, builds the memref descriptor that a
+    buffer parameter expects (allocated and aligned pointer = the address,
+    offset 0, identity strides; a dynamic size is set to a bound no buffer
+    reaches), reads the grid and calls the kernel, which becomes internal so
+    that LLVM may inline it.
+
+    ```mlir
+    func.func @copy(%x: memref<?xf32>, %n: i32, %gx: i32, %gy: i32, %gz: i32,
+                    %px: i32, %py: i32, %pz: i32)
+    // gains
+    func.func @copy_trident_cpu_entry(%args: !llvm.ptr, %num_programs: !llvm.ptr,
+                                      %program_id: !llvm.ptr) {
+      %0 = llvm.getelementptr %args[0] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
+      %1 = llvm.load %0 : !llvm.ptr -> !llvm.ptr
+      %2 = llvm.load %1 : !llvm.ptr -> !llvm.ptr
+      ...  // the descriptor of %x, as an !llvm.struct
+      %x = builtin.unrealized_conversion_cast %d : !llvm.struct<...> to memref<?xf32>
+      ...
+      call @copy(%x, %n, %gx, %gy, %gz, %px, %py, %pz) : (...) -> ()
+      return
+    }
+    ```
+
+    The casts disappear when the module is lowered to LLVM
+    (`reconcile-unrealized-casts`).
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect"
+  ];
+}
+
+def MemRefCopyToLinalg : Pass<"linalg-memref-copy-to-linalg"> {
+  let summary = "rewrite memref.copy as linalg.copy";
+  let description = [{
+    `memref.copy` between buffers that are not both contiguous lowers to a
+    call to `memrefCopy` of MLIR's runner utilities, a library that a kernel
+    of the cpu target does not link. The same copy as a `linalg.copy` lowers
+    to loops (and vectorizes):
+
+    ```mlir
+    memref.copy %a, %b : memref<?xf32, strided<[2]>> to memref<?xf32>
+    // becomes
+    linalg.copy ins(%a : memref<?xf32, strided<[2]>>) outs(%b : memref<?xf32>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def ExpandGenericAtomics
+    : Pass<"linalg-expand-generic-atomics", "::mlir::ModuleOp"> {
+  let summary = "expand memref.generic_atomic_rmw into a compare-and-swap loop";
+  let description = [{
+    Rewrites each `memref.generic_atomic_rmw` (an atomic update by any
+    computation, e.g. `tt.atomic_cas`) as an `scf.while` loop that computes
+    the new value from the current one and stores it with a compare and
+    swap, retrying until no other thread wrote in between. The swap is a
+    call of a private helper `@trident_cpu_cmpxchg_i<N>`, declared here and
+    defined by `linalg-define-atomic-helpers` after the buffer deallocation,
+    which accepts neither a region op with a memref operand that does not
+    say how control flows through it, nor an op of unknown memory effects
+    such as `llvm.cmpxchg`.
+
+    ```mlir
+    %old = memref.generic_atomic_rmw %m[%i] : memref<?xi32> {
+    ^bb0(%cur: i32):
+      %eq = arith.cmpi eq, %cur, %cmp : i32
+      %new = arith.select %eq, %val, %cur : i32
+      memref.atomic_yield %new : i32
+    }
+    // becomes (%p: the address of %m[%i], from its strided metadata)
+    %first = llvm.load %p atomic monotonic {alignment = 4 : i64} : !llvm.ptr -> i32
+    %old = scf.while (%cur = %first) : (i32) -> i32 {
+      %eq = arith.cmpi eq, %cur, %cmp : i32
+      %new = arith.select %eq, %val, %cur : i32
+      %seen, %ok = func.call @trident_cpu_cmpxchg_i32(%p, %cur, %new)
+          : (!llvm.ptr, i32, i32) -> (i32, i1)
+      %retry = arith.xori %ok, %true : i1
+      scf.condition(%retry) %seen : i32
+    } do {
+    ^bb0(%seen: i32):
+      scf.yield %seen : i32
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def DefineAtomicHelpers
+    : Pass<"linalg-define-atomic-helpers", "::mlir::ModuleOp"> {
+  let summary = "define the compare-and-swap helpers of generic atomics";
+  let description = [{
+    Gives each helper that `linalg-expand-generic-atomics` declared its body,
+    an `llvm.cmpxchg` (acq_rel, monotonic on failure), with internal linkage
+    so that LLVM inlines it:
+
+    ```mlir
+    func.func private @trident_cpu_cmpxchg_i32(%p: !llvm.ptr, %cmp: i32,
+        %new: i32) -> (i32, i1) attributes {llvm.linkage = #llvm.linkage<internal>} {
+      %r = llvm.cmpxchg %p, %cmp, %new acq_rel monotonic : !llvm.ptr, i32
+      %seen = llvm.extractvalue %r[0] : !llvm.struct<(i32, i1)>
+      %ok = llvm.extractvalue %r[1] : !llvm.struct<(i32, i1)>
+      return %seen, %ok : i32, i1
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::func::FuncDialect"
+  ];
+}
+
+def ExpandFloat8Casts : Pass<"linalg-expand-f8-casts"> {
+  let summary = "expand casts to and from f8E5M2 into integer operations";
+  let description = [{
+    LLVM has no 8-bit float type, and the LLVM lowering of `arith` keeps
+    `f8E5M2` values as `i8` bits without converting them. This pass rewrites
+    `arith.truncf` to `f8E5M2` (round to nearest even, the default) and
+    `arith.extf` from it with integer operations on the bits, through `f16`,
+    which has the same exponent: a value is first rounded to `f16` (a second
+    rounding that may differ from a direct one on values within half an
+    `f16` ulp of a tie), then its bits are rounded to the upper byte, NaNs
+    kept quiet. The inverse is exact: the byte, shifted into the upper half,
+    is an `f16`.
+
+    ```mlir
+    %q = arith.truncf %x : f32 to f8E5M2
+    // becomes
+    %h = arith.truncf %x : f32 to f16
+    %b = arith.bitcast %h : f16 to i16
+    ...  // (b + 0x7f + ((b >> 8) & 1)) >> 8, or the quiet NaN
+    %q = arith.bitcast %t : i8 to f8E5M2
+    ```
+
+    Works on scalars and vectors alike.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def CpuVectorize : Pass<"linalg-cpu-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "vectorize the linalg ops of static shape";
+  let description = [{
+    Vectorizes each linalg op whose shape is static and whose iteration space
+    holds at most `max-elements` points (`linalg::vectorize`), so that
+    elementwise code and small reductions become vector operations before
+    bufferization. Ops on tensors of `i1` are not vectorized: LLVM stores a
+    vector of `i1` bit-packed, while a buffer of `i1` holds a byte per
+    element. An op it cannot vectorize is left for the loop lowering, with a
+    debug message, not an error.
+
+    ```mlir
+    %r = linalg.generic ... ins(%a, %b : tensor<256xf32>, tensor<256xf32>) ...
+    // becomes
+    %va = vector.transfer_read %a[%c0], %pad : tensor<256xf32>, vector<256xf32>
+    ...
+    %vr = arith.addf %va, %vb : vector<256xf32>
+    %r = vector.transfer_write %vr, %init[%c0] : vector<256xf32>, tensor<256xf32>
+    ```
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", /*default=*/"4096",
+           "Largest iteration space (in points) to vectorize">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+#endif // LINALG_BACKEND_CODEGEN_PASSES

@@ -1,0 +1,208 @@
+//===- HostCodeGen.cpp - LLVM IR to a host shared library, in process -----===//
+//
+// The `obj` stage of the cpu target: LLVM IR is optimized (O3) and compiled
+// for the host CPU (its name and features, position independent), and the
+// object is linked into a shared library by lld's ELF driver, linked into
+// this library. No subprocess runs; lld reads and writes temporary files,
+// which are removed afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linalg-backend/CodeGen/Pipelines.h"
+
+#include "lld/Common/Driver.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
+#include <mutex>
+
+LLD_HAS_DRIVER(elf)
+
+using namespace llvm;
+
+namespace {
+
+/// The host's CPU features in the form of a target feature string.
+std::string getHostFeatures() {
+  std::string features;
+  for (const auto &feature : sys::getHostCPUFeatures()) {
+    if (!features.empty())
+      features += ",";
+    features += (feature.second ? "+" : "-") + feature.first().str();
+  }
+  return features;
+}
+
+/// Creates a target machine for the host, or nullptr with `error` set.
+std::unique_ptr<TargetMachine> createHostTargetMachine(std::string &error) {
+  static std::once_flag initialized;
+  std::call_once(initialized, [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+  });
+  Triple triple(sys::getProcessTriple());
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target) {
+    error = "no LLVM target for the host (" + triple.str() + "): " + error;
+    return nullptr;
+  }
+  TargetOptions options;
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
+      triple, sys::getHostCPUName(), getHostFeatures(), options, Reloc::PIC_,
+      std::nullopt, CodeGenOptLevel::Aggressive));
+  if (!machine)
+    error = "cannot create an LLVM target machine for " + triple.str();
+  return machine;
+}
+
+/// Runs the O3 pipeline on `module` for `machine`.
+void optimize(Module &module, TargetMachine &machine) {
+  LoopAnalysisManager loops;
+  FunctionAnalysisManager functions;
+  CGSCCAnalysisManager cgscc;
+  ModuleAnalysisManager modules;
+  PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(cgscc);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, cgscc, modules);
+  ModulePassManager pm =
+      builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  pm.run(module, modules);
+}
+
+/// Links `object` into a shared library with lld; returns its bytes.
+std::optional<std::string> linkSharedLibrary(StringRef object,
+                                             std::string &error) {
+  SmallString<128> objectPath, libraryPath;
+  int objectFD;
+  if (std::error_code ec = sys::fs::createTemporaryFile("trident-cpu", "o",
+                                                        objectFD, objectPath)) {
+    error = "cannot create a temporary object file: " + ec.message();
+    return std::nullopt;
+  }
+  scope_exit removeObject([&] { sys::fs::remove(objectPath); });
+  {
+    raw_fd_ostream os(objectFD, /*shouldClose=*/true);
+    os << object;
+    os.close();
+    if (os.has_error()) {
+      error = "cannot write '" + objectPath.str().str() +
+              "': " + os.error().message();
+      os.clear_error();
+      return std::nullopt;
+    }
+  }
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("trident-cpu", "so", libraryPath)) {
+    error = "cannot create a temporary library file: " + ec.message();
+    return std::nullopt;
+  }
+  scope_exit removeLibrary([&] { sys::fs::remove(libraryPath); });
+
+  std::string objectArg = objectPath.str().str();
+  std::string libraryArg = libraryPath.str().str();
+  std::vector<const char *> args = {
+      "ld.lld", "-shared",          "--eh-frame-hdr",
+      "-z",     "noexecstack",      "-z",
+      "relro",  "--hash-style=gnu", "-O2",
+      "-o",     libraryArg.c_str(), objectArg.c_str()};
+  std::string messages;
+  raw_string_ostream out(messages), err(messages);
+  lld::Result result;
+  {
+    // lld keeps global state per link: one link at a time, and none after a
+    // link that left that state unusable.
+    static std::mutex lldMutex;
+    static bool lldUnusable = false;
+    std::lock_guard<std::mutex> lock(lldMutex);
+    if (lldUnusable) {
+      error = "lld cannot link again in this process after an earlier "
+              "failure; run the compilation again";
+      return std::nullopt;
+    }
+    result = lld::lldMain(args, out, err, {{lld::Gnu, &lld::elf::link}});
+    lldUnusable = !result.canRunAgain;
+  }
+  if (result.retCode != 0) {
+    StringRef first = StringRef(messages).trim().split('\n').first;
+    error = "lld could not link the kernel library: " +
+            (first.empty() ? std::string("no message") : first.str());
+    return std::nullopt;
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> library =
+      MemoryBuffer::getFile(libraryArg, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!library) {
+    error = "cannot read the linked library '" + libraryArg +
+            "': " + library.getError().message();
+    return std::nullopt;
+  }
+  return (*library)->getBuffer().str();
+}
+
+} // namespace
+
+std::optional<std::string>
+mlir::triton::cpu::compileToSharedLibrary(StringRef llvmIR,
+                                          std::string &error) {
+  if (llvmIR.empty()) {
+    error = "no LLVM IR to compile: the llir stage must come first";
+    return std::nullopt;
+  }
+  LLVMContext context;
+  SMDiagnostic diagnostic;
+  std::unique_ptr<Module> module = parseIR(
+      MemoryBufferRef(llvmIR, "trident-cpu-kernel.ll"), diagnostic, context);
+  if (!module) {
+    error = "the llir stage's LLVM IR does not parse: line " +
+            std::to_string(diagnostic.getLineNo()) + ": " +
+            diagnostic.getMessage().str();
+    return std::nullopt;
+  }
+  std::unique_ptr<TargetMachine> machine = createHostTargetMachine(error);
+  if (!machine)
+    return std::nullopt;
+  module->setTargetTriple(machine->getTargetTriple());
+  module->setDataLayout(machine->createDataLayout());
+  std::string cpu = machine->getTargetCPU().str();
+  std::string features = machine->getTargetFeatureString().str();
+  for (Function &function : *module) {
+    if (function.isDeclaration())
+      continue;
+    function.addFnAttr("target-cpu", cpu);
+    function.addFnAttr("target-features", features);
+  }
+  optimize(*module, *machine);
+
+  SmallString<0> object;
+  {
+    raw_svector_ostream os(object);
+    legacy::PassManager codegen;
+    if (machine->addPassesToEmitFile(codegen, os, nullptr,
+                                     CodeGenFileType::ObjectFile)) {
+      error = "the host target machine cannot emit an object file";
+      return std::nullopt;
+    }
+    codegen.run(*module);
+  }
+  return linkSharedLibrary(object, error);
+}

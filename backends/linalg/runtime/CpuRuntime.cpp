@@ -1,0 +1,493 @@
+//===- CpuRuntime.cpp - Runs cpu kernels over a thread pool ---------------===//
+//
+// TridentRuntimeApi for the cpu target, without LLVM or MLIR:
+//
+//   devices   one, the host
+//   buffers   64-byte aligned host memory; copies are memcpy
+//   kernels   the bundle's binary is a shared library exporting
+//             `<kernel>_trident_cpu_entry` (CpuKernelABI.h); it is written
+//             to a memfd (or, failing that, a private temporary file) and
+//             opened with dlopen(RTLD_NOW | RTLD_LOCAL)
+//   launches  every program (x, y, z) of the grid, each an independent call
+//             of the entry, spread over a persistent pool of
+//             std::thread::hardware_concurrency() threads (the launching
+//             thread included); a launch returns when all programs are done
+//
+//===----------------------------------------------------------------------===//
+
+#include "CpuRuntime.h"
+#include "CpuKernelABI.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <climits>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <sys/mman.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+struct TridentDevice {
+  int32_t index;
+};
+
+struct TridentBuffer {
+  void *data;
+  uint64_t bytes;
+};
+
+struct TridentKernel {
+  void *library;
+  TridentCpuKernelFn entry;
+  std::string name;
+  std::vector<uint32_t> argKinds;
+};
+
+namespace {
+
+constexpr uint64_t kAlignment = 64;
+
+TridentStatus *makeStatus(const std::string &message) {
+  auto *status = new TridentStatus;
+  status->code = 1;
+  char *copy = static_cast<char *>(std::malloc(message.size() + 1));
+  if (copy)
+    std::memcpy(copy, message.c_str(), message.size() + 1);
+  status->message = copy;
+  return status;
+}
+
+void releaseStatus(TridentStatus *status) {
+  if (!status)
+    return;
+  std::free(const_cast<char *>(status->message));
+  delete status;
+}
+
+const char *getKindName(uint32_t kind) {
+  switch (kind) {
+  case TRIDENT_ARG_POINTER:
+    return "pointer";
+  case TRIDENT_ARG_I1:
+    return "i1";
+  case TRIDENT_ARG_I8:
+    return "i8";
+  case TRIDENT_ARG_I16:
+    return "i16";
+  case TRIDENT_ARG_I32:
+    return "i32";
+  case TRIDENT_ARG_I64:
+    return "i64";
+  case TRIDENT_ARG_F16:
+    return "f16";
+  case TRIDENT_ARG_BF16:
+    return "bf16";
+  case TRIDENT_ARG_F32:
+    return "f32";
+  case TRIDENT_ARG_F64:
+    return "f64";
+  default:
+    return "unknown";
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Thread pool
+//===----------------------------------------------------------------------===//
+
+/// A fixed set of worker threads that run one job at a time: each job is a
+/// function called once per thread (the caller's included) with the thread's
+/// index; the job's programs are claimed from a shared counter.
+class ThreadPool {
+public:
+  explicit ThreadPool(unsigned size) : size(std::max(1u, size)) {
+    for (unsigned index = 1; index < this->size; ++index)
+      workers.emplace_back([this, index] { work(index); });
+  }
+
+  ~ThreadPool() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stopping = true;
+    }
+    wake.notify_all();
+    for (std::thread &worker : workers)
+      worker.join();
+  }
+
+  unsigned getSize() const { return size; }
+
+  /// Runs `job(thread)` on `threads` threads (at most the pool's size) and
+  /// returns when all have finished. One job at a time.
+  void run(unsigned threads, const std::function<void(unsigned)> &job) {
+    std::lock_guard<std::mutex> launchLock(launchMutex);
+    threads = std::max(1u, std::min(threads, size));
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      current = &job;
+      active = threads;
+      pending = threads - 1;
+      ++generation;
+    }
+    if (threads > 1)
+      wake.notify_all();
+    job(0);
+    std::unique_lock<std::mutex> lock(mutex);
+    done.wait(lock, [this] { return pending == 0; });
+    current = nullptr;
+  }
+
+private:
+  void work(unsigned index) {
+    uint64_t seen = 0;
+    for (;;) {
+      const std::function<void(unsigned)> *job;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        wake.wait(lock, [&] { return stopping || generation != seen; });
+        if (stopping)
+          return;
+        seen = generation;
+        if (index >= active)
+          continue;
+        job = current;
+      }
+      (*job)(index);
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        --pending;
+      }
+      done.notify_one();
+    }
+  }
+
+  unsigned size;
+  std::vector<std::thread> workers;
+  std::mutex launchMutex;
+  std::mutex mutex;
+  std::condition_variable wake, done;
+  const std::function<void(unsigned)> *current = nullptr;
+  unsigned active = 0, pending = 0;
+  uint64_t generation = 0;
+  bool stopping = false;
+};
+
+ThreadPool &getPool() {
+  // Created on first launch and never destroyed: threads joined from a
+  // static destructor could deadlock while the process exits.
+  static ThreadPool *pool =
+      new ThreadPool(std::max(1u, std::thread::hardware_concurrency()));
+  return *pool;
+}
+
+//===----------------------------------------------------------------------===//
+// The API
+//===----------------------------------------------------------------------===//
+
+TridentStatus *probe(int32_t *count) {
+  *count = 1;
+  return nullptr;
+}
+
+TridentStatus *openDevice(int32_t index, TridentDevice **device) {
+  if (index != 0)
+    return makeStatus("the cpu runtime has one device, 0 (the host); got " +
+                      std::to_string(index));
+  *device = new TridentDevice{index};
+  return nullptr;
+}
+
+void closeDevice(TridentDevice *device) { delete device; }
+
+TridentStatus *alloc(TridentDevice *, uint64_t bytes, TridentBuffer **buffer) {
+  uint64_t rounded =
+      (std::max<uint64_t>(bytes, 1) + kAlignment - 1) / kAlignment * kAlignment;
+  if (rounded < bytes)
+    return makeStatus("cannot allocate " + std::to_string(bytes) +
+                      " bytes: the size overflows");
+  void *data = std::aligned_alloc(kAlignment, rounded);
+  if (!data)
+    return makeStatus("cannot allocate " + std::to_string(bytes) +
+                      " bytes of host memory for a cpu buffer");
+  std::memset(data, 0, rounded);
+  *buffer = new TridentBuffer{data, bytes};
+  return nullptr;
+}
+
+void freeBuffer(TridentBuffer *buffer) {
+  if (!buffer)
+    return;
+  std::free(buffer->data);
+  delete buffer;
+}
+
+TridentStatus *copyToDevice(TridentBuffer *buffer, const void *host,
+                            uint64_t bytes) {
+  if (bytes > buffer->bytes)
+    return makeStatus("copy of " + std::to_string(bytes) +
+                      " bytes into a cpu buffer of " +
+                      std::to_string(buffer->bytes));
+  if (bytes)
+    std::memcpy(buffer->data, host, bytes);
+  return nullptr;
+}
+
+TridentStatus *copyToHost(TridentBuffer *buffer, void *host, uint64_t bytes) {
+  if (bytes > buffer->bytes)
+    return makeStatus("copy of " + std::to_string(bytes) +
+                      " bytes out of a cpu buffer of " +
+                      std::to_string(buffer->bytes));
+  if (bytes)
+    std::memcpy(host, buffer->data, bytes);
+  return nullptr;
+}
+
+/// Writes all of `data` to `fd`.
+bool writeAll(int fd, const char *data, uint64_t size) {
+  while (size > 0) {
+    ssize_t written = ::write(fd, data, size);
+    if (written < 0) {
+      if (errno == EINTR)
+        continue;
+      return false;
+    }
+    data += written;
+    size -= uint64_t(written);
+  }
+  return true;
+}
+
+/// Writes `binary` to `fd` and dlopens it as `path`; closes `fd`. Returns
+/// the handle, or nullptr with `error` set.
+void *openFrom(int fd, const std::string &path, const std::string &kernel,
+               const void *binary, uint64_t size, std::string &error) {
+  void *handle = nullptr;
+  if (!writeAll(fd, static_cast<const char *>(binary), size)) {
+    error = "cannot write the library of kernel '" + kernel +
+            "': " + std::strerror(errno);
+  } else {
+    handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      const char *why = ::dlerror();
+      error = "cannot load the library of kernel '" + kernel +
+              "': " + (why ? why : "dlopen failed");
+    }
+  }
+  ::close(fd);
+  return handle;
+}
+
+/// dlopens `binary`: from a memfd, or from a private temporary file (removed
+/// at once) where memfd_create or /proc/self/fd is not available. Returns the
+/// handle, or nullptr with `error` set.
+void *openLibrary(const std::string &kernel, const void *binary, uint64_t size,
+                  std::string &error) {
+  int fd = ::memfd_create(("trident-cpu-" + kernel).c_str(), MFD_CLOEXEC);
+  if (fd >= 0) {
+    if (void *handle = openFrom(fd, "/proc/self/fd/" + std::to_string(fd),
+                                kernel, binary, size, error))
+      return handle;
+  }
+  const char *dir = std::getenv("TMPDIR");
+  std::string pattern =
+      std::string(dir && *dir ? dir : "/tmp") + "/trident-cpu-XXXXXX";
+  std::vector<char> name(pattern.begin(), pattern.end());
+  name.push_back('\0');
+  fd = ::mkstemp(name.data());
+  if (fd < 0) {
+    if (error.empty())
+      error =
+          "cannot create a file to load kernel '" + kernel +
+          "' from (memfd_create and mkstemp failed: " + std::strerror(errno) +
+          ")";
+    return nullptr;
+  }
+  std::string memfdError = error;
+  void *handle = openFrom(fd, name.data(), kernel, binary, size, error);
+  ::unlink(name.data());
+  if (!handle && !memfdError.empty())
+    error += " (from a memfd: " + memfdError + ")";
+  return handle;
+}
+
+TridentStatus *loadKernel(TridentDevice *, const TridentKernelImage *image,
+                          TridentKernel **kernel) {
+  if (!image || image->struct_size < sizeof(TridentKernelImage))
+    return makeStatus("the cpu runtime got a kernel image it cannot read "
+                      "(older ABI?)");
+  std::string name = image->kernel_name ? image->kernel_name : "";
+  static const char kElfMagic[4] = {0x7f, 'E', 'L', 'F'};
+  if (image->binary_size < 4 ||
+      std::memcmp(image->binary, kElfMagic, sizeof(kElfMagic)) != 0)
+    return makeStatus("the binary of kernel '" + name +
+                      "' is not a shared library; recompile it with "
+                      "--target cpu");
+  std::string error;
+  void *library = openLibrary(name, image->binary, image->binary_size, error);
+  if (!library)
+    return makeStatus(error);
+  std::string symbol = name + TRIDENT_CPU_ENTRY_SUFFIX;
+  void *entry = ::dlsym(library, symbol.c_str());
+  if (!entry) {
+    ::dlclose(library);
+    return makeStatus("the library of kernel '" + name + "' exports no '" +
+                      symbol + "'; recompile it with --target cpu");
+  }
+  auto *result = new TridentKernel;
+  result->library = library;
+  result->entry = reinterpret_cast<TridentCpuKernelFn>(entry);
+  result->name = name;
+  if (image->arg_kinds)
+    result->argKinds.assign(image->arg_kinds,
+                            image->arg_kinds + image->num_args);
+  *kernel = result;
+  return nullptr;
+}
+
+void unloadKernel(TridentKernel *kernel) {
+  if (!kernel)
+    return;
+  ::dlclose(kernel->library);
+  delete kernel;
+}
+
+/// Stores the value of scalar `arg` into `slot` in its own width.
+void storeScalar(const TridentArg &arg, uint64_t &slot) {
+  slot = 0;
+  void *bytes = &slot;
+  switch (arg.kind) {
+  case TRIDENT_ARG_I1: {
+    uint8_t value = arg.value.i != 0;
+    std::memcpy(bytes, &value, 1);
+    break;
+  }
+  case TRIDENT_ARG_I8: {
+    int8_t value = static_cast<int8_t>(arg.value.i);
+    std::memcpy(bytes, &value, 1);
+    break;
+  }
+  case TRIDENT_ARG_I16: {
+    int16_t value = static_cast<int16_t>(arg.value.i);
+    std::memcpy(bytes, &value, 2);
+    break;
+  }
+  case TRIDENT_ARG_I32: {
+    int32_t value = static_cast<int32_t>(arg.value.i);
+    std::memcpy(bytes, &value, 4);
+    break;
+  }
+  case TRIDENT_ARG_I64:
+    std::memcpy(bytes, &arg.value.i, 8);
+    break;
+  case TRIDENT_ARG_F16:
+  case TRIDENT_ARG_BF16:
+    std::memcpy(bytes, &arg.value.bits16, 2);
+    break;
+  case TRIDENT_ARG_F32:
+    std::memcpy(bytes, &arg.value.f32, 4);
+    break;
+  case TRIDENT_ARG_F64:
+    std::memcpy(bytes, &arg.value.f64, 8);
+    break;
+  default:
+    break;
+  }
+}
+
+TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
+                      const TridentArg *args, uint32_t numArgs) {
+  if (numArgs != kernel->argKinds.size())
+    return makeStatus("kernel '" + kernel->name + "' takes " +
+                      std::to_string(kernel->argKinds.size()) +
+                      " arguments, got " + std::to_string(numArgs));
+  std::vector<uint64_t> slots(numArgs);
+  std::vector<void *> pointers(numArgs);
+  for (uint32_t i = 0; i < numArgs; ++i) {
+    if (args[i].kind != kernel->argKinds[i])
+      return makeStatus("argument " + std::to_string(i + 1) + " of kernel '" +
+                        kernel->name + "' is a " + getKindName(args[i].kind) +
+                        ", the kernel expects a " +
+                        getKindName(kernel->argKinds[i]));
+    if (args[i].kind == TRIDENT_ARG_POINTER) {
+      if (!args[i].value.buffer)
+        return makeStatus("argument " + std::to_string(i + 1) + " of kernel '" +
+                          kernel->name + "' is a null buffer");
+      void *data = args[i].value.buffer->data;
+      std::memcpy(&slots[i], &data, sizeof(data));
+    } else {
+      storeScalar(args[i], slots[i]);
+    }
+    pointers[i] = &slots[i];
+  }
+  for (int axis = 0; axis < 3; ++axis)
+    if (grid[axis] > uint32_t(INT32_MAX))
+      return makeStatus("grid dimension " + std::to_string(axis) + " is " +
+                        std::to_string(grid[axis]) +
+                        "; the cpu runtime takes at most 2147483647");
+  uint64_t total = uint64_t(grid[0]) * grid[1] * grid[2];
+  if (total == 0)
+    return nullptr;
+
+  const int32_t numPrograms[3] = {int32_t(grid[0]), int32_t(grid[1]),
+                                  int32_t(grid[2])};
+  TridentCpuKernelFn entry = kernel->entry;
+  void *const *argv = pointers.data();
+  std::atomic<uint64_t> next{0};
+  // Programs are claimed in chunks: large enough to amortize the counter,
+  // small enough to balance uneven programs.
+  ThreadPool &pool = getPool();
+  uint64_t chunk =
+      std::max<uint64_t>(1, total / (uint64_t(pool.getSize()) * 8));
+  std::function<void(unsigned)> job = [&](unsigned) {
+    for (;;) {
+      uint64_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
+      if (begin >= total)
+        return;
+      uint64_t end = std::min(total, begin + chunk);
+      for (uint64_t linear = begin; linear < end; ++linear) {
+        int32_t programId[3] = {
+            int32_t(linear % grid[0]), int32_t((linear / grid[0]) % grid[1]),
+            int32_t(linear / (uint64_t(grid[0]) * grid[1]))};
+        entry(argv, numPrograms, programId);
+      }
+    }
+  };
+  unsigned threads = unsigned(std::min<uint64_t>(total, pool.getSize()));
+  pool.run(threads, job);
+  return nullptr;
+}
+
+TridentStatus *synchronize(TridentDevice *) { return nullptr; }
+
+} // namespace
+
+extern "C" const TridentRuntimeApi *tridentLinalgGetCpuRuntime(void) {
+  static const TridentRuntimeApi api = [] {
+    TridentRuntimeApi result;
+    std::memset(&result, 0, sizeof(result));
+    result.struct_size = sizeof(TridentRuntimeApi);
+    result.version = TRIDENT_RUNTIME_ABI_VERSION;
+    result.target_kind = "cpu";
+    result.probe = probe;
+    result.open_device = openDevice;
+    result.close_device = closeDevice;
+    result.alloc = alloc;
+    result.free_buffer = freeBuffer;
+    result.copy_to_device = copyToDevice;
+    result.copy_to_host = copyToHost;
+    result.load_kernel = loadKernel;
+    result.unload_kernel = unloadKernel;
+    result.launch = launch;
+    result.synchronize = synchronize;
+    result.release_status = releaseStatus;
+    return result;
+  }();
+  return &api;
+}

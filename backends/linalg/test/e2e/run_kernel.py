@@ -1,0 +1,457 @@
+#!/usr/bin/env python3
+# End-to-end tests of the cpu target (ctest label `linalg`): each case makes
+# random inputs, writes them as .npy v1.0 files (by hand, with struct), runs
+# `trident run` on a kernel of test/kernels (or test/driver/Inputs), reads the
+# outputs back and compares them with a reference computed here in plain
+# Python (no numpy), under the tolerance stated with the case: the largest
+# |got - expected| / max(1, |expected|). Prints the largest errors and exits
+# non-zero on a mismatch. `vadd-large` (4M floats) is the README's main job.
+#
+#   run_kernel.py --trident build/bin/trident --kernels test/kernels \
+#                 --workdir DIR CASE [--bench]
+
+import argparse
+import ast
+import math
+import os
+import random
+import struct
+import subprocess
+import sys
+
+# --- .npy v1.0 -------------------------------------------------------------
+
+_CODES = {"f4": ("<f4", "f"), "f2": ("<f2", "e"), "i4": ("<i4", "i"),
+          "f8": ("<f8", "d"), "u2": ("<u2", "H")}
+
+
+def write_npy(path, dtype, values, shape=None):
+    descr, code = _CODES[dtype]
+    shape = shape or (len(values),)
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
+        descr, "".join("%d, " % d for d in shape).rstrip(" ") if len(shape) > 1
+        else "%d," % shape[0])
+    pad = 64 - (10 + len(header) + 1) % 64
+    header = header + " " * pad + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00")
+        f.write(struct.pack("<H", len(header)))
+        f.write(header.encode("latin1"))
+        f.write(struct.pack("<%d%s" % (len(values), code), *values))
+
+
+def read_npy(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:6] != b"\x93NUMPY":
+        raise ValueError("%s is not a .npy file" % path)
+    major = data[6]
+    if major == 1:
+        (hlen,) = struct.unpack("<H", data[8:10])
+        start = 10
+    else:
+        (hlen,) = struct.unpack("<I", data[8:12])
+        start = 12
+    header = ast.literal_eval(data[start:start + hlen].decode("latin1"))
+    descr = header["descr"]
+    code = {"<f4": "f", "<f2": "e", "<i4": "i", "<f8": "d", "<u2": "H"}[descr]
+    body = data[start + hlen:]
+    count = len(body) // struct.calcsize(code)
+    return list(struct.unpack("<%d%s" % (count, code), body))
+
+
+def f16(x):
+    """Rounds x to the nearest half."""
+    return struct.unpack("<e", struct.pack("<e", x))[0]
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+# --- cases -----------------------------------------------------------------
+# Each returns (kernel file, grid, [--arg specs], {output name: (reference,
+# tolerance)}); inputs are written into the work directory.
+
+
+def case_vadd(w, rng, n=1000):
+    x = [f32(rng.uniform(-1, 1)) for _ in range(n)]
+    y = [f32(rng.uniform(-1, 1)) for _ in range(n)]
+    write_npy(w("x.npy"), "f4", x)
+    write_npy(w("y.npy"), "f4", y)
+    ref = [f32(a + b) for a, b in zip(x, y)]
+    args = ["x=@" + w("x.npy"), "y=@" + w("y.npy"), "out=zeros:f32:%d" % n,
+            "n=i32:%d" % n]
+    return "vadd.ttir", "%d" % ((n + 255) // 256), args, {"out": (ref, 0.0)}
+
+
+def case_vadd_large(w, rng):
+    return case_vadd(w, rng, n=1 << 22)
+
+
+def case_softmax(w, rng):
+    rows, cols, stride = 37, 781, 800
+    x = [rng.uniform(-4, 4) for _ in range(rows * stride)]
+    write_npy(w("x.npy"), "f4", x)
+    x = [f32(v) for v in x]
+    ref = [0.0] * (rows * stride)
+    for r in range(rows):
+        row = x[r * stride:r * stride + cols]
+        m = max(row)
+        e = [math.exp(v - m) for v in row]
+        s = sum(e)
+        for c in range(cols):
+            ref[r * stride + c] = e[c] / s
+    args = ["out=zeros:f32:%d" % (rows * stride), "x=@" + w("x.npy"),
+            "in_stride=i32:%d" % stride, "out_stride=i32:%d" % stride,
+            "n_cols=i32:%d" % cols]
+    return "softmax.ttir", "%d" % rows, args, {"out": (ref, 1e-6)}
+
+
+def case_argmax(w, rng):
+    rows, cols, stride = 19, 700, 720
+    x = [f32(rng.uniform(-100, 100)) for _ in range(rows * stride)]
+    for r in range(rows):  # a tie: the first index wins
+        x[r * stride + 5] = x[r * stride + 600] = 1000.0
+    write_npy(w("x.npy"), "f4", x)
+    vals, idxs = [], []
+    for r in range(rows):
+        row = x[r * stride:r * stride + cols]
+        m = max(row)
+        vals.append(m)
+        idxs.append(row.index(m))
+    args = ["x=@" + w("x.npy"), "val=zeros:f32:%d" % rows,
+            "idx=zeros:i32:%d" % rows, "stride=i32:%d" % stride,
+            "n_cols=i32:%d" % cols]
+    return "argmax.ttir", "%d" % rows, args, {"val": (vals, 0.0),
+                                              "idx": (idxs, 0.0)}
+
+
+def case_scans(w, rng):
+    rows, n = 7, 200
+    x = [f32(rng.uniform(0.9, 1.1)) for _ in range(rows * n)]
+    write_npy(w("x.npy"), "f4", x)
+    csum, cprod, rsum = [], [], []
+    for r in range(rows):
+        row = x[r * n:(r + 1) * n]
+        s = p = 0.0
+        p = 1.0
+        for v in row:
+            s += v
+            p *= v
+            csum.append(s)
+            cprod.append(p)
+        rs = [0.0] * n
+        s = 0.0
+        for i in reversed(range(n)):
+            s += row[i]
+            rs[i] = s
+        rsum.extend(rs)
+    size = rows * n
+    args = ["x=@" + w("x.npy"), "sum=zeros:f32:%d" % size,
+            "prod=zeros:f32:%d" % size, "rsum=zeros:f32:%d" % size,
+            "n=i32:%d" % n]
+    return "scans.ttir", "%d" % rows, args, {"sum": (csum, 1e-4),
+                                             "prod": (cprod, 1e-4),
+                                             "rsum": (rsum, 1e-4)}
+
+
+def case_matmul(w, rng, kernel="matmul.ttir"):
+    m, n, k = 100, 72, 80
+    a = [f16(rng.uniform(-1, 1)) for _ in range(m * k)]
+    b = [f16(rng.uniform(-1, 1)) for _ in range(k * n)]
+    write_npy(w("a.npy"), "f2", a, (m, k))
+    write_npy(w("b.npy"), "f2", b, (k, n))
+    ref = [sum(a[i * k + p] * b[p * n + j] for p in range(k))
+           for i in range(m) for j in range(n)]
+    grid = ((m + 63) // 64) * ((n + 63) // 64)
+    args = ["a=@" + w("a.npy"), "b=@" + w("b.npy"),
+            "c=zeros:f16:%d" % (m * n), "M=i32:%d" % m, "N=i32:%d" % n,
+            "K=i32:%d" % k, "sam=i32:%d" % k, "sak=i32:1", "sbk=i32:%d" % n,
+            "sbn=i32:1", "scm=i32:%d" % n, "scn=i32:1"]
+    # f16 output: half an ulp of values up to ~10, plus accumulation order.
+    return kernel, "%d" % grid, args, {"c": (ref, 1e-2)}
+
+
+def case_matmul_blockptr(w, rng):
+    return case_matmul(w, rng, "matmul_blockptr.ttir")
+
+
+def case_call(w, rng):
+    rows, cols, stride, eps = 11, 200, 256, 1e-5
+    x = [f32(rng.uniform(-3, 3)) for _ in range(rows * stride)]
+    write_npy(w("x.npy"), "f4", x)
+    y = [0.0] * (rows * stride)
+    for r in range(rows):
+        row = x[r * stride:r * stride + cols]
+        mean = sum(row) / cols
+        var = sum((v - mean) ** 2 for v in row) / cols
+        rstd = 1.0 / math.sqrt(var + eps)
+        for c in range(cols):
+            y[r * stride + c] = (row[c] - mean) * rstd
+    args = ["x=@" + w("x.npy"), "y=zeros:f32:%d" % (rows * stride),
+            "stride=i32:%d" % stride, "n_cols=i32:%d" % cols,
+            "eps=f32:%g" % eps]
+    return "call.ttir", "%d" % rows, args, {"y": (y, 1e-5)}
+
+
+def case_early_return(w, rng):
+    n = 1000
+    x = [f32(rng.uniform(-1, 1)) for _ in range(n)]
+    write_npy(w("x.npy"), "f4", x)
+    ref = [2 * abs(v) for v in x] + [0.0] * 512
+    # Two programs more than needed: they return at once and write nothing.
+    grid = (n + 255) // 256 + 2
+    args = ["x=@" + w("x.npy"), "y=zeros:f32:%d" % (n + 512),
+            "n=i32:%d" % n]
+    return "early_return.ttir", "%d" % grid, args, {"y": (ref, 0.0)}
+
+
+def case_layernorm(w, rng):
+    rows, n, stride, eps = 9, 1000, 1024, 1e-5
+    x = [f16(rng.uniform(-2, 2)) for _ in range(rows * stride)]
+    wt = [f16(rng.uniform(0.5, 1.5)) for _ in range(n)]
+    b = [f16(rng.uniform(-0.5, 0.5)) for _ in range(n)]
+    write_npy(w("x.npy"), "f2", x)
+    write_npy(w("w.npy"), "f2", wt)
+    write_npy(w("b.npy"), "f2", b)
+    y, means, rstds = [0.0] * (rows * stride), [], []
+    for r in range(rows):
+        row = x[r * stride:r * stride + n]
+        mean = sum(row) / n
+        var = sum((v - mean) ** 2 for v in row) / n
+        rstd = 1 / math.sqrt(var + eps)
+        means.append(mean)
+        rstds.append(rstd)
+        for c in range(n):
+            y[r * stride + c] = (row[c] - mean) * rstd * wt[c] + b[c]
+    args = ["X=@" + w("x.npy"), "Y=zeros:f16:%d" % (rows * stride),
+            "W=@" + w("w.npy"), "B=@" + w("b.npy"),
+            "Mean=zeros:f32:%d" % rows, "Rstd=zeros:f32:%d" % rows,
+            "stride=i32:%d" % stride, "N=i32:%d" % n, "eps=f32:%g" % eps]
+    # Y is f16 (values up to ~5: an ulp is 2^-8); Mean and Rstd are f32.
+    return "layernorm.ttir", "%d" % rows, args, {"Y": (y, 8e-3),
+                                                 "Mean": (means, 1e-5),
+                                                 "Rstd": (rstds, 1e-4)}
+
+
+def case_atomics(w, rng):
+    n, block = 3000, 256
+    grid = (n + block - 1) // block
+    vals = [f32(rng.uniform(-1, 1)) for _ in range(n)]
+    keys = [rng.randint(-1000, 1000) for _ in range(n)]
+    write_npy(w("vals.npy"), "f4", vals)
+    write_npy(w("keys.npy"), "i4", keys)
+    write_npy(w("max.npy"), "i4", [-2**31] * 16)
+    sums, maxes = [0.0] * 16, [-2**31] * 16
+    for v, k in zip(vals, keys):
+        sums[k & 15] += v
+        maxes[k & 15] = max(maxes[k & 15], k)
+    args = ["vals=@" + w("vals.npy"), "keys=@" + w("keys.npy"),
+            "sum=zeros:f32:16", "max=@" + w("max.npy"),
+            "count=zeros:i32:1", "flag=zeros:i32:1",
+            "old=zeros:i32:%d" % grid, "ticket=zeros:i32:%d" % grid,
+            "n=i32:%d" % n]
+    # The programs run in any order: exactly one finds the flag clear, and
+    # the tickets are a permutation of 0 .. grid-1.
+    return "atomics.ttir", "%d" % grid, args, {
+        "sum": (sums, 1e-5), "max": (maxes, 0.0), "count": ([grid], 0.0),
+        "flag": ([1], 0.0), "old": ([0] + [1] * (grid - 1), 0.0, sorted),
+        "ticket": (list(range(grid)), 0.0, sorted)}
+
+
+def f8e5m2(v):
+    """Rounds v to the nearest f8E5M2 (ties to even), as a float."""
+    if v == 0 or math.isnan(v) or math.isinf(v):
+        return v
+    e = max(math.floor(math.log2(abs(v))), -14)
+    quantum = 2.0 ** (e - 2)
+    q = round(v / quantum) * quantum  # round() ties to even
+    return q if abs(q) <= 57344 else math.copysign(math.inf, v)
+
+
+def case_numerics(w, rng):
+    n = 500
+    # x holds f16 values, so that the f32 -> f16 -> f8 rounding of the
+    # kernel is a single rounding and the reference can round directly.
+    x = [f16(rng.uniform(-10, 10)) for _ in range(n)]
+    y = [f32(rng.choice([-1, 1]) * rng.uniform(0.5, 2)) for _ in range(n)]
+    u = [rng.randint(-2**31, 2**31 - 1) for _ in range(n)]
+    write_npy(w("x.npy"), "f4", x)
+    write_npy(w("y.npy"), "f4", y)
+    write_npy(w("u.npy"), "i4", u)
+    f_ref = ([f8e5m2(v) for v in x] + [min(max(v, -1.0), 1.0) for v in x] +
+             [f32(math.sqrt(abs(v))) for v in x] +
+             [f32(a / b) for a, b in zip(x, y)])
+    def signed(v):
+        return v - 2**32 if v >= 2**31 else v
+    bits = [struct.unpack("<I", struct.pack("<f", v))[0] for v in x]
+    i_ref = ([(b >> 23) & 255 for b in bits] +
+             [signed(((v % 2**32) * (v % 2**32)) >> 32) for v in u])
+    args = ["x=@" + w("x.npy"), "y=@" + w("y.npy"), "u=@" + w("u.npy"),
+            "f_out=zeros:f32:%d" % (4 * n), "i_out=zeros:i32:%d" % (2 * n),
+            "n=i32:%d" % n]
+    return "numerics.ttir", "%d" % ((n + 63) // 64), args, {
+        "f_out": (f_ref, 0.0), "i_out": (i_ref, 0.0)}
+
+
+def case_control_flow(w, rng):
+    n, iters, block = 1100, 5, 256
+    grid = (n + block - 1) // block
+    x = [f32(rng.uniform(-1, 1)) for _ in range(n)]
+    write_npy(w("x.npy"), "f4", x)
+    y = []
+    for i, v in enumerate(x):
+        acc, scale = 0.0, 1.0
+        for _ in range(iters):
+            acc = f32(acc + v * scale)
+            scale *= 0.5
+        y.append(f32(acc + (1.0 if (i // block) % 2 == 0 else -1.0)))
+    steps = []
+    for pid in range(grid):
+        v, count = n - pid * block, 0
+        while v > 1:
+            v //= 2
+            count += 1
+        steps.append(count)
+    args = ["x=@" + w("x.npy"), "y=zeros:f32:%d" % n,
+            "steps=zeros:i32:%d" % grid, "n=i32:%d" % n,
+            "num_iters=i32:%d" % iters]
+    return "control_flow.ttir", "%d" % grid, args, {"y": (y, 1e-6),
+                                                    "steps": (steps, 0.0)}
+
+
+def case_shapes(w, rng):
+    m, n = 16, 32
+    x = [f32(rng.uniform(-1, 1)) for _ in range(m * n)]
+    idx = [rng.randint(0, 1000) for _ in range(64)]
+    write_npy(w("x.npy"), "f4", x)
+    write_npy(w("idx.npy"), "i4", idx)
+    t = [0.0] * (m * n)
+    for r in range(m):
+        for c in range(n):
+            t[c * m + r] = x[r * n + c]
+    v = x[:64]
+    join = [e for a in v for e in (a, f32(2 * a))]
+    gather = [v[63 - 2 * i] for i in range(32)]
+    hist = [0] * 32
+    for k in idx:
+        hist[k & 31] += 1
+    misc = [sum(v) + sum(2 * a for a in v), sum(x), x[0]]
+    args = ["x=@" + w("x.npy"), "idx=@" + w("idx.npy"),
+            "t_out=zeros:f32:%d" % (m * n), "join_out=zeros:f32:128",
+            "gather_out=zeros:f32:32", "hist_out=zeros:i32:32",
+            "misc_out=zeros:f32:3", "np_out=zeros:i32:1"]
+    return "shapes.ttir", "1", args, {
+        "t_out": (t, 0.0), "join_out": (join, 0.0),
+        "gather_out": (gather, 0.0), "hist_out": (hist, 0.0),
+        "misc_out": (misc, 1e-5), "np_out": ([1], 0.0)}
+
+
+# Kernels of the driver's tests (test/driver/Inputs), by absolute path.
+DRIVER_INPUTS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                             "..", "..", "..", "..", "test", "driver", "Inputs")
+
+
+def case_grid3d(w, rng):
+    gx, gy, gz = 3, 4, 5
+    ref = [x + 100 * y + 10000 * z
+           for z in range(gz) for y in range(gy) for x in range(gx)]
+    return (os.path.join(DRIVER_INPUTS, "grid_ids.ttir"),
+            "%d,%d,%d" % (gx, gy, gz), ["out=zeros:i32:%d" % len(ref)],
+            {"out": (ref, 0.0)})
+
+
+def bf16_bits(v):
+    """The bf16 nearest to v (ties to even), as its 16-bit pattern."""
+    (b,) = struct.unpack("<I", struct.pack("<f", v))
+    return ((b + 0x7fff + ((b >> 16) & 1)) >> 16) & 0xffff
+
+
+def case_scale_bf16(w, rng):
+    n, scale = 700, 1.7
+    bits = [bf16_bits(rng.uniform(-5, 5)) for _ in range(n)]
+    write_npy(w("x.npy"), "u2", bits)
+    x = [struct.unpack("<f", struct.pack("<I", b << 16))[0] for b in bits]
+    ref = [bf16_bits(f32(v * f32(scale))) for v in x]
+    args = ["x=@" + w("x.npy") + ":bf16", "out=zeros:bf16:%d" % n,
+            "s=f32:%g" % scale, "n=i32:%d" % n]
+    return (os.path.join(DRIVER_INPUTS, "scale_bf16.ttir"),
+            "%d" % ((n + 255) // 256), args, {"out": (ref, 0.0)})
+
+
+CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large, "softmax": case_softmax, "argmax": case_argmax,
+         "scans": case_scans, "matmul": case_matmul,
+         "layernorm": case_layernorm, "atomics": case_atomics,
+         "matmul_blockptr": case_matmul_blockptr, "call": case_call,
+         "early_return": case_early_return, "numerics": case_numerics,
+         "grid3d": case_grid3d, "scale_bf16": case_scale_bf16,
+         "control_flow": case_control_flow, "shapes": case_shapes}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--trident", required=True)
+    parser.add_argument("--kernels", required=True)
+    parser.add_argument("--workdir", required=True)
+    parser.add_argument("--target", default=None,
+                        help="target string (default: trident's default)")
+    parser.add_argument("--bench", action="store_true",
+                        help="time the kernel (trident run --bench)")
+    parser.add_argument("--show-command", action="store_true",
+                        help="print the trident command line first")
+    parser.add_argument("case", choices=sorted(CASES))
+    opts = parser.parse_args()
+
+    work = os.path.join(opts.workdir, opts.case)
+    os.makedirs(work, exist_ok=True)
+    w = lambda name: os.path.join(work, name)
+    kernel, grid, args, outputs = CASES[opts.case](w, random.Random(1234))
+
+    cmd = [opts.trident, "run", os.path.join(opts.kernels, kernel),
+           "--grid", grid]
+    if opts.target:
+        cmd += ["--target", opts.target]
+    for a in args:
+        cmd += ["--arg", a]
+    for name in outputs:
+        cmd += ["--save", "%s=%s" % (name, w(name + ".out.npy"))]
+    if opts.bench:
+        cmd += ["--bench"]
+    if opts.show_command:
+        print("$ " + " ".join(cmd), flush=True)
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True)
+    sys.stdout.write(proc.stdout)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr)
+        print("FAIL %s: trident run exited with %d" % (opts.case,
+                                                        proc.returncode))
+        return 1
+
+    ok = True
+    for name, spec in outputs.items():
+        ref, tol = spec[0], spec[1]
+        got = read_npy(w(name + ".out.npy"))
+        if len(spec) > 2:
+            got = spec[2](got)
+        worst, where, worst_abs = 0.0, -1, 0.0
+        for i, (g, r) in enumerate(zip(got, ref)):
+            err = abs(g - r) if not (math.isnan(g) or math.isnan(r)) \
+                else math.inf
+            worst_abs = max(worst_abs, err)
+            scaled = err / max(1.0, abs(r))
+            if scaled > worst:
+                worst, where = scaled, i
+        good = len(got) >= len(ref) and worst <= tol
+        print("%s %s.%s: %d values, max abs error %.3g, max error relative "
+              "to max(1, |reference|) %.3g (tolerance %g)%s" % (
+            "ok" if good else "FAIL", opts.case, name, len(ref), worst_abs,
+            worst, tol,
+            "" if good or where < 0 else
+            ", at %d: got %r, expected %r" % (where, got[where], ref[where])))
+        ok = ok and good
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
