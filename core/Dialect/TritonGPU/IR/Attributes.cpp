@@ -1196,28 +1196,44 @@ int64_t PaddedSharedEncodingAttr::getPaddedSize(ArrayRef<int64_t> shape) const {
   return unpadded + padding;
 }
 
+// The shared layouts defined by a linear layout (padded_shared's linear
+// component, shared_linear) read their orders and CTA tiling off its
+// "offset" and "block" input dimensions in the same way.
+static SmallVector<unsigned> linearSharedOrder(MLIRContext *context,
+                                          const LinearLayout &layout) {
+  return orderPerDimImpl(layout, StringAttr::get(context, "offset"),
+                         getDefaultOrder(layout.getNumOutDims()));
+}
+static SmallVector<unsigned> linearCTAsPerCGA(MLIRContext *context,
+                                          const LinearLayout &layout) {
+  return basesPerDimImpl(layout, StringAttr::get(context, "block"),
+                         /*skipBroadcast=*/false);
+}
+static SmallVector<unsigned> linearCTASplitNum(MLIRContext *context,
+                                          const LinearLayout &layout) {
+  return basesPerDimImpl(layout, StringAttr::get(context, "block"),
+                         /*skipBroadcast=*/true);
+}
+static SmallVector<unsigned> linearCTAOrder(MLIRContext *context,
+                                          const LinearLayout &layout) {
+  return orderPerDimImpl(layout, StringAttr::get(context, "block"),
+                         linearSharedOrder(context, layout));
+}
+
 unsigned PaddedSharedEncodingAttr::getRank() const {
   return getLinearComponent().getNumOutDims();
 }
 SmallVector<unsigned> PaddedSharedEncodingAttr::getSharedOrder() const {
-  return orderPerDimImpl(getLinearComponent(),
-                         StringAttr::get(getContext(), "offset"),
-                         getDefaultOrder(getRank()));
+  return linearSharedOrder(getContext(), getLinearComponent());
 }
 SmallVector<unsigned> PaddedSharedEncodingAttr::getCTAsPerCGA() const {
-  return basesPerDimImpl(getLinearComponent(),
-                         StringAttr::get(getContext(), "block"),
-                         /*skipBroadcast=*/false);
+  return linearCTAsPerCGA(getContext(), getLinearComponent());
 }
 SmallVector<unsigned> PaddedSharedEncodingAttr::getCTASplitNum() const {
-  return basesPerDimImpl(getLinearComponent(),
-                         StringAttr::get(getContext(), "block"),
-                         /*skipBroadcast=*/true);
+  return linearCTASplitNum(getContext(), getLinearComponent());
 }
 SmallVector<unsigned> PaddedSharedEncodingAttr::getCTAOrder() const {
-  return orderPerDimImpl(getLinearComponent(),
-                         StringAttr::get(getContext(), "block"),
-                         getSharedOrder());
+  return linearCTAOrder(getContext(), getLinearComponent());
 }
 
 //===----------------------------------------------------------------------===//
@@ -1290,24 +1306,16 @@ int32_t SharedLinearEncodingAttr::getAlignment() const {
   return getLayoutAlignment();
 }
 SmallVector<unsigned> SharedLinearEncodingAttr::getSharedOrder() const {
-  return orderPerDimImpl(getLinearLayout(),
-                         StringAttr::get(getContext(), "offset"),
-                         getDefaultOrder(getRank()));
+  return linearSharedOrder(getContext(), getLinearLayout());
 }
 SmallVector<unsigned> SharedLinearEncodingAttr::getCTAsPerCGA() const {
-  return basesPerDimImpl(getLinearLayout(),
-                         StringAttr::get(getContext(), "block"),
-                         /*skipBroadcast=*/false);
+  return linearCTAsPerCGA(getContext(), getLinearLayout());
 }
 SmallVector<unsigned> SharedLinearEncodingAttr::getCTASplitNum() const {
-  return basesPerDimImpl(getLinearLayout(),
-                         StringAttr::get(getContext(), "block"),
-                         /*skipBroadcast=*/true);
+  return linearCTASplitNum(getContext(), getLinearLayout());
 }
 SmallVector<unsigned> SharedLinearEncodingAttr::getCTAOrder() const {
-  return orderPerDimImpl(getLinearLayout(),
-                         StringAttr::get(getContext(), "block"),
-                         getSharedOrder());
+  return linearCTAOrder(getContext(), getLinearLayout());
 }
 
 //===----------------------------------------------------------------------===//
