@@ -1,0 +1,177 @@
+// Plain C++ baselines for bench/cpu_bench.py: the same kernels as
+// test/kernels/{vadd,softmax,layernorm,matmul}.ttir, written as ordinary
+// loops, split over T std::threads the way Trident's cpu target splits its
+// grid (contiguous ranges of elements / rows / row blocks), timed as the
+// median of RUNS runs after 2 warm-up runs.
+//
+//   clang++-22 -O3 -march=native -std=c++17 -pthread baselines.cpp \
+//       [-DWITH_OPENBLAS -I/usr/include/x86_64-linux-gnu/openblas-pthread -lopenblas]
+//
+//   baselines vadd N RUNS THREADS
+//   baselines softmax ROWS COLS RUNS THREADS
+//   baselines layernorm ROWS COLS RUNS THREADS
+//   baselines matmul M N K RUNS THREADS        (f16 in, f32 accumulate, f16 out)
+//   baselines sgemm M N K RUNS THREADS         (OpenBLAS cblas_sgemm, f32)
+//
+// Prints one line: "<name>: median X ms (min Y, max Z, RUNS runs)".
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#ifdef WITH_OPENBLAS
+#include <cblas.h>
+extern "C" void openblas_set_num_threads(int);
+#endif
+
+using f16 = _Float16;
+
+static int g_threads = 2;
+
+// Runs body(begin, end) over [0, n) split into g_threads contiguous parts.
+static void parallel_for(long n, const std::function<void(long, long)> &body) {
+  int t = g_threads;
+  if (t <= 1 || n < t) { body(0, n); return; }
+  std::vector<std::thread> pool;
+  long chunk = (n + t - 1) / t;
+  for (int i = 1; i < t; ++i) {
+    long b = i * chunk, e = std::min(n, b + chunk);
+    if (b < e) pool.emplace_back(body, b, e);
+  }
+  body(0, std::min(n, chunk));
+  for (auto &th : pool) th.join();
+}
+
+static void report(const char *name, int runs, const std::function<void()> &fn) {
+  fn(); fn();  // warm-up
+  std::vector<double> ms;
+  for (int i = 0; i < runs; ++i) {
+    auto t0 = std::chrono::steady_clock::now();
+    fn();
+    auto t1 = std::chrono::steady_clock::now();
+    ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+  }
+  std::vector<double> s = ms;
+  std::sort(s.begin(), s.end());
+  double med = s.size() % 2 ? s[s.size() / 2]
+                            : 0.5 * (s[s.size() / 2 - 1] + s[s.size() / 2]);
+  std::printf("%s: median %.4f ms (min %.4f, max %.4f, %d runs)\n", name, med,
+              s.front(), s.back(), runs);
+}
+
+static unsigned g_seed = 1234;
+static float frand(float lo, float hi) {
+  g_seed = g_seed * 1664525u + 1013904223u;
+  return lo + (hi - lo) * ((g_seed >> 8) * (1.0f / 16777216.0f));
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) { std::fprintf(stderr, "usage: see the header\n"); return 2; }
+  std::string k = argv[1];
+  auto arg = [&](int i) { return std::atol(argv[i]); };
+
+  if (k == "vadd" && argc == 5) {
+    long n = arg(2); int runs = arg(3); g_threads = arg(4);
+    std::vector<float> x(n), y(n), out(n);
+    for (long i = 0; i < n; ++i) { x[i] = frand(-1, 1); y[i] = frand(-1, 1); }
+    report("vadd", runs, [&] {
+      parallel_for(n, [&](long b, long e) {
+        for (long i = b; i < e; ++i) out[i] = x[i] + y[i];
+      });
+    });
+  } else if (k == "softmax" && argc == 6) {
+    long rows = arg(2), cols = arg(3); int runs = arg(4); g_threads = arg(5);
+    std::vector<float> in(rows * cols), out(rows * cols);
+    for (auto &v : in) v = frand(-4, 4);
+    report("softmax", runs, [&] {
+      parallel_for(rows, [&](long b, long e) {
+        for (long r = b; r < e; ++r) {
+          const float *x = &in[r * cols];
+          float *y = &out[r * cols];
+          float m = -INFINITY;
+          for (long c = 0; c < cols; ++c) m = std::max(m, x[c]);
+          float s = 0;
+          for (long c = 0; c < cols; ++c) { y[c] = std::exp(x[c] - m); s += y[c]; }
+          for (long c = 0; c < cols; ++c) y[c] = y[c] / s;
+        }
+      });
+    });
+  } else if (k == "layernorm" && argc == 6) {
+    long rows = arg(2), cols = arg(3); int runs = arg(4); g_threads = arg(5);
+    std::vector<f16> X(rows * cols), Y(rows * cols), W(cols), B(cols);
+    std::vector<float> Mean(rows), Rstd(rows);
+    for (auto &v : X) v = (f16)frand(-2, 2);
+    for (auto &v : W) v = (f16)frand(0.5, 1.5);
+    for (auto &v : B) v = (f16)frand(-0.5, 0.5);
+    const float eps = 1e-5f;
+    report("layernorm", runs, [&] {
+      parallel_for(rows, [&](long b, long e) {
+        for (long r = b; r < e; ++r) {
+          const f16 *x = &X[r * cols];
+          f16 *y = &Y[r * cols];
+          float s = 0;
+          for (long c = 0; c < cols; ++c) s += (float)x[c];
+          float mean = s / cols;
+          float v = 0;
+          for (long c = 0; c < cols; ++c) { float d = (float)x[c] - mean; v += d * d; }
+          float rstd = 1.0f / std::sqrt(v / cols + eps);
+          Mean[r] = mean; Rstd[r] = rstd;
+          for (long c = 0; c < cols; ++c)
+            y[c] = (f16)(((float)x[c] - mean) * rstd * (float)W[c] + (float)B[c]);
+        }
+      });
+    });
+  } else if ((k == "matmul" || k == "sgemm") && argc == 7) {
+    long M = arg(2), N = arg(3), K = arg(4); int runs = arg(5); g_threads = arg(6);
+    if (k == "matmul") {
+      std::vector<f16> A(M * K), Bm(K * N), C(M * N);
+      for (auto &v : A) v = (f16)frand(-1, 1);
+      for (auto &v : Bm) v = (f16)frand(-1, 1);
+      std::vector<float> Bf(K * N);
+      report("matmul", runs, [&] {
+        // B to f32 once per call (part of the timed work), then rows of C
+        // split over the threads, i-k-j order with a 64-row block of A.
+        parallel_for(K, [&](long b, long e) {
+          for (long i = b * N; i < e * N; ++i) Bf[i] = (float)Bm[i];
+        });
+        parallel_for(M, [&](long b, long e) {
+          std::vector<float> acc(N);
+          for (long i = b; i < e; ++i) {
+            std::fill(acc.begin(), acc.end(), 0.0f);
+            for (long p = 0; p < K; ++p) {
+              float a = (float)A[i * K + p];
+              const float *brow = &Bf[p * N];
+              for (long j = 0; j < N; ++j) acc[j] += a * brow[j];
+            }
+            for (long j = 0; j < N; ++j) C[i * N + j] = (f16)acc[j];
+          }
+        });
+      });
+    } else {
+#ifdef WITH_OPENBLAS
+      openblas_set_num_threads(g_threads);
+      std::vector<float> A(M * K), Bm(K * N), C(M * N);
+      for (auto &v : A) v = frand(-1, 1);
+      for (auto &v : Bm) v = frand(-1, 1);
+      report("sgemm", runs, [&] {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f,
+                    A.data(), K, Bm.data(), N, 0.0f, C.data(), N);
+      });
+#else
+      std::fprintf(stderr, "built without OpenBLAS\n");
+      return 3;
+#endif
+    }
+  } else {
+    std::fprintf(stderr, "bad arguments; see the header of baselines.cpp\n");
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+# Trident cpu target vs. plain C++ (and OpenBLAS for matmul), in one run.
+# Python 3 standard library only. See bench/README.md.
+#
+#   python3 bench/cpu_bench.py [--build-dir DIR] [--runs 20] [--threads 2]
+#
+# For each kernel of test/kernels it writes the inputs as .npy files, times
+# `trident run K.ttir --target cpu ... --bench RUNS` (the median it prints),
+# builds bench/baselines.cpp with `clang++-22 -O3 -march=native`, times the
+# same kernel at the same size there (the two alternate --repeat times;
+# the best median of each side is kept), and prints a table of throughputs and
+# of the ratio Trident / baseline (throughput; > 1 means Trident is faster).
+
+import argparse
+import array
+import os
+import random
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MEDIAN = re.compile(r"median ([0-9.]+) ms")
+
+
+def write_npy(path, dtype, n, lo, hi, rng):
+    """Writes n pseudo-random values in [lo, hi) as a 1-D .npy v1.0 file
+    (a random block of 65536 values, tiled)."""
+    descr, code = {"f4": ("<f4", "f"), "f2": ("<f2", "e")}[dtype]
+    base = [rng.uniform(lo, hi) for _ in range(min(n, 65536))]
+    block = struct.pack("<%d%s" % (len(base), code), *base)
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (
+        descr, n)
+    header += " " * (64 - (10 + len(header) + 1) % 64) + "\n"
+    size = struct.calcsize(code)
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
+        f.write(header.encode("latin1"))
+        left = n * size
+        while left:
+            chunk = block[:left]
+            f.write(chunk)
+            left -= len(chunk)
+
+
+def find_trident(build_dir):
+    cands = [build_dir] if build_dir else (
+        [os.environ["TRIDENT_BUILD_DIR"]] if os.environ.get("TRIDENT_BUILD_DIR")
+        else [os.path.join(ROOT, "build"), os.path.join(ROOT, "build-cg")])
+    for d in cands:
+        exe = os.path.join(d, "bin", "trident")
+        if not os.access(exe, os.X_OK):
+            continue
+        p = subprocess.run([exe, "run", "--help"], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, universal_newlines=True)
+        if "usage" in p.stdout:
+            return exe
+        print("note: %s has no `run` (%s); trying the next build dir"
+              % (exe, p.stdout.strip()), file=sys.stderr)
+    sys.exit("no build dir with a working `trident run` among %s; "
+             "pass --build-dir" % cands)
+
+
+def median_of(cmd):
+    """The median `cmd` prints (both trident --bench and baselines print
+    'median X ms')."""
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True)
+    m = MEDIAN.search(p.stdout)
+    if p.returncode != 0 or not m:
+        print("$ " + " ".join(cmd) + "\n" + p.stdout, file=sys.stderr)
+        return None
+    return float(m.group(1))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build-dir", default=None,
+                    help="Trident build dir (default: $TRIDENT_BUILD_DIR, "
+                         "else build/, else build-cg/)")
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 2,
+                    help="threads of the C++ baseline (default: nproc)")
+    ap.add_argument("--cxx", default=shutil.which("clang++-22") or "clang++")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="alternate Trident and baseline this many times per "
+                         "kernel and keep each side's best median (default 3)")
+    ap.add_argument("--show-commands", action="store_true")
+    opts = ap.parse_args()
+
+    trident = find_trident(opts.build_dir)
+    work = tempfile.mkdtemp(prefix="trident-bench-")
+    w = lambda name: os.path.join(work, name)
+    rng = random.Random(1234)
+
+    # Build the baselines, with OpenBLAS when its header and library exist.
+    exe = w("baselines")
+    base_cmd = [opts.cxx, "-O3", "-march=native", "-std=c++17", "-pthread",
+                os.path.join(ROOT, "bench", "baselines.cpp"), "-o", exe]
+    blas_inc = "/usr/include/x86_64-linux-gnu/openblas-pthread"
+    have_blas = os.path.exists(os.path.join(blas_inc, "cblas.h"))
+    if have_blas:
+        cmd = base_cmd + ["-DWITH_OPENBLAS", "-I" + blas_inc, "-lopenblas"]
+        have_blas = subprocess.run(cmd).returncode == 0
+    if not have_blas:
+        print("note: building without OpenBLAS", file=sys.stderr)
+        subprocess.run(base_cmd, check=True)
+    if opts.show_commands:
+        print("$ " + " ".join(cmd if have_blas else base_cmd))
+
+    R, T = str(opts.runs), str(opts.threads)
+    kdir = os.path.join(ROOT, "test", "kernels")
+    rows = []  # (kernel, size, trident ms, baseline name, baseline ms, unit, amount)
+
+    def pair(tcmd, bcmd):
+        """Alternates the two commands opts.repeat times; best median each."""
+        ts, bs = [], []
+        for _ in range(opts.repeat):
+            ts.append(median_of(tcmd))
+            bs.append(median_of(bcmd))
+        ts = [x for x in ts if x is not None]
+        bs = [x for x in bs if x is not None]
+        return (min(ts) if ts else None), (min(bs) if bs else None)
+
+    def trident_ms(kernel, grid, args):
+        cmd = [trident, "run", os.path.join(kdir, kernel), "--target", "cpu",
+               "--grid", grid] + sum([["--arg", a] for a in args], []) + [
+               "--bench", R]
+        if opts.show_commands:
+            print("$ " + " ".join(cmd), flush=True)
+        return cmd
+
+    def base_ms(*args):
+        cmd = [exe] + [str(a) for a in args]
+        if opts.show_commands:
+            print("$ " + " ".join(cmd), flush=True)
+        return cmd
+
+    # vector add, f32
+    n = 16 << 20
+    write_npy(w("x.npy"), "f4", n, -1, 1, rng)
+    write_npy(w("y.npy"), "f4", n, -1, 1, rng)
+    t = trident_ms("vadd.ttir", str((n + 255) // 256),
+                   ["x=@" + w("x.npy"), "y=@" + w("y.npy"),
+                    "out=zeros:f32:%d" % n, "n=i32:%d" % n])
+    t, b = pair(t, base_ms("vadd", n, R, T))
+    rows.append(("vadd f32", "16M", t, "C++ loop", b,
+                 "GB/s", 3 * 4 * n / 1e9))
+
+    # softmax, f32, 4096 x 1024 (the kernel's BLOCK is 1024)
+    r, c = 4096, 1024
+    write_npy(w("s.npy"), "f4", r * c, -4, 4, rng)
+    t = trident_ms("softmax.ttir", str(r),
+                   ["out=zeros:f32:%d" % (r * c), "x=@" + w("s.npy"),
+                    "in_stride=i32:%d" % c, "out_stride=i32:%d" % c,
+                    "n_cols=i32:%d" % c])
+    t, b = pair(t, base_ms("softmax", r, c, R, T))
+    rows.append(("softmax f32", "4096x1024", t, "C++ loop", b, "GB/s", 2 * 4 * r * c / 1e9))
+
+    # layer norm, f16 (f32 math), 4096 x 1024 (BLOCK 256, 4 column blocks)
+    write_npy(w("lx.npy"), "f2", r * c, -2, 2, rng)
+    write_npy(w("lw.npy"), "f2", c, 0.5, 1.5, rng)
+    write_npy(w("lb.npy"), "f2", c, -0.5, 0.5, rng)
+    t = trident_ms("layernorm.ttir", str(r),
+                   ["X=@" + w("lx.npy"), "Y=zeros:f16:%d" % (r * c),
+                    "W=@" + w("lw.npy"), "B=@" + w("lb.npy"),
+                    "Mean=zeros:f32:%d" % r, "Rstd=zeros:f32:%d" % r,
+                    "stride=i32:%d" % c, "N=i32:%d" % c, "eps=f32:1e-05"])
+    # bytes moved: X read + Y written (f16), Mean/Rstd written (f32)
+    t, b = pair(t, base_ms("layernorm", r, c, R, T))
+    rows.append(("layernorm f16", "4096x1024", t, "C++ loop", b, "GB/s",
+                 (2 * 2 * r * c + 2 * 4 * r) / 1e9))
+
+    # matmul: the only matmul kernel is f16 in / f32 acc / f16 out.
+    M = N = K = 1024
+    write_npy(w("ma.npy"), "f2", M * K, -1, 1, rng)
+    write_npy(w("mb.npy"), "f2", K * N, -1, 1, rng)
+    t = trident_ms("matmul.ttir", str(((M + 63) // 64) * ((N + 63) // 64)),
+                   ["a=@" + w("ma.npy"), "b=@" + w("mb.npy"),
+                    "c=zeros:f16:%d" % (M * N), "M=i32:%d" % M,
+                    "N=i32:%d" % N, "K=i32:%d" % K, "sam=i32:%d" % K,
+                    "sak=i32:1", "sbk=i32:%d" % N, "sbn=i32:1",
+                    "scm=i32:%d" % N, "scn=i32:1"])
+    flops = 2.0 * M * N * K / 1e9
+    tcmd = t
+    t, b = pair(tcmd, base_ms("matmul", M, N, K, R, T))
+    rows.append(("matmul f16->f32acc", "1024^3", t, "C++ loop (f16)", b,
+                 "GFLOP/s", flops))
+    if have_blas:
+        t, b = pair(tcmd, base_ms("sgemm", M, N, K, R, T))
+        rows.append(("matmul f16->f32acc", "1024^3", t, "OpenBLAS sgemm f32",
+                     b, "GFLOP/s", flops))
+
+    # table
+    fmt = "%-19s %-10s %11s %-19s %11s %10s %10s %8s %8s"
+    print(fmt % ("kernel", "size", "Trident ms", "baseline", "base ms",
+                 "Trident", "baseline", "unit", "ratio"))
+    for k, size, tm, bname, bm, unit, amount in rows:
+        tr = amount / (tm / 1e3) if tm else None
+        br = amount / (bm / 1e3) if bm else None
+        print(fmt % (k, size, "%.3f" % tm if tm else "FAIL", bname,
+                     "%.3f" % bm if bm else "FAIL",
+                     "%.1f" % tr if tr else "-", "%.1f" % br if br else "-",
+                     unit, "%.2fx" % (tr / br) if tr and br else "-"))
+    print("(median of %d runs, best of %d alternating repeats; baseline "
+          "threads: %s; trident: %s; ratio = Trident throughput / baseline "
+          "throughput)" % (opts.runs, opts.repeat, T, trident))
+    shutil.rmtree(work, ignore_errors=True)
+    return 0 if all(r[2] and r[4] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
