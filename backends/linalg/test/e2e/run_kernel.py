@@ -399,6 +399,10 @@ def main():
                         help="time the kernel (trident run --bench)")
     parser.add_argument("--show-command", action="store_true",
                         help="print the trident command line first")
+    parser.add_argument("--trident-opt", default=None,
+                        help="first run the generic TTIR passes "
+                             "(trident-opt --trident-ttir) and run their "
+                             "output instead of the raw frontend form")
     parser.add_argument("case", choices=sorted(CASES))
     opts = parser.parse_args()
 
@@ -407,8 +411,23 @@ def main():
     w = lambda name: os.path.join(work, name)
     kernel, grid, args, outputs = CASES[opts.case](w, random.Random(1234))
 
-    cmd = [opts.trident, "run", os.path.join(opts.kernels, kernel),
-           "--grid", grid]
+    source = os.path.join(opts.kernels, kernel)
+    if opts.trident_opt:
+        # The same kernel after the generic passes: running it must give the
+        # same results as running the raw form. Only the core is needed.
+        cleaned = w(os.path.basename(kernel) + ".after-ttir.ttir")
+        env = dict(os.environ, TRIDENT_PLUGINS="")
+        prep = subprocess.run([opts.trident_opt, "--trident-ttir", source,
+                               "-o", cleaned], env=env,
+                              stderr=subprocess.PIPE, universal_newlines=True)
+        if prep.returncode != 0:
+            sys.stderr.write(prep.stderr)
+            print("FAIL %s: trident-opt --trident-ttir exited with %d"
+                  % (opts.case, prep.returncode))
+            return 1
+        source = cleaned
+
+    cmd = [opts.trident, "run", source, "--grid", grid]
     if opts.target:
         cmd += ["--target", opts.target]
     for a in args:
