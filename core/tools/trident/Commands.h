@@ -87,6 +87,17 @@ struct CompileFlags {
 bool consumeCompileOption(llvm::ArrayRef<std::string> args, size_t &index,
                           CompileFlags &flags, std::string &error);
 
+/// Consumes `--plugin` or a compile option at args[index], like the two
+/// functions above; shared by `compile` and `run`.
+bool consumeSharedOption(llvm::ArrayRef<std::string> args, size_t &index,
+                         CompileFlags &flags, std::string &error);
+
+/// Takes an argument that is none of the command's options as the kernel's
+/// path. Returns false and sets `error` for an unknown option or a second
+/// path.
+bool takeInput(llvm::StringRef arg, llvm::StringRef command,
+               CompileFlags &flags, std::string &error);
+
 /// Compiles `flags.input` with the plugins of `host` into a bundle, or into
 /// the output of `flags.emitStage`. Prints the failure (one line, prefixed)
 /// and returns false on error.

@@ -191,29 +191,41 @@ static bool writeOutput(StringRef path, StringRef contents) {
   return true;
 }
 
+bool cli::consumeSharedOption(ArrayRef<std::string> args, size_t &index,
+                              CompileFlags &flags, std::string &error) {
+  return consumePluginOption(args, index, flags.pluginPaths, error) ||
+         consumeCompileOption(args, index, flags, error);
+}
+
+bool cli::takeInput(StringRef arg, StringRef command, CompileFlags &flags,
+                    std::string &error) {
+  if (arg.starts_with("-"))
+    error = ("unknown option '" + arg + "' (see `trident " + command +
+             " --help`)")
+                .str();
+  else if (!flags.input.empty())
+    error = "one kernel at a time: got '" + flags.input + "' and '" +
+            arg.str() + "'";
+  else
+    flags.input = arg.str();
+  return error.empty();
+}
+
 int cli::runCompileCommand(const CommandContext &, ArrayRef<std::string> args) {
   CompileFlags flags;
   for (size_t i = 0; i < args.size();) {
     std::string problem;
-    if (consumePluginOption(args, i, flags.pluginPaths, problem) ||
-        consumeCompileOption(args, i, flags, problem)) {
+    if (consumeSharedOption(args, i, flags, problem)) {
       if (!problem.empty())
         return usageError(kPrefix, problem);
       continue;
     }
-    StringRef arg = args[i];
-    if (arg == "--help" || arg == "-h") {
+    if (args[i] == "--help" || args[i] == "-h") {
       printUsage(outs());
       return 0;
     }
-    if (arg.starts_with("-") && arg != "-")
-      return usageError(kPrefix, "unknown option '" + arg +
-                                     "' (see `trident compile --help`)");
-    if (!flags.input.empty())
-      return usageError(kPrefix, "one kernel at a time: got '" + flags.input +
-                                     "' and '" + arg + "'");
-    flags.input = arg.str();
-    ++i;
+    if (!takeInput(args[i++], "compile", flags, problem))
+      return usageError(kPrefix, problem);
   }
   if (flags.input.empty())
     return usageError(kPrefix, "no input: give the kernel's .ttir file");

@@ -55,8 +55,7 @@ int cli::runRunCommand(const CommandContext &, ArrayRef<std::string> args) {
   unsigned benchRuns = 0;
   for (size_t i = 0; i < args.size();) {
     std::string problem;
-    if (consumePluginOption(args, i, flags.pluginPaths, problem) ||
-        consumeCompileOption(args, i, flags, problem)) {
+    if (consumeSharedOption(args, i, flags, problem)) {
       if (!problem.empty())
         return usageError(kPrefix, problem);
       continue;
@@ -94,13 +93,8 @@ int cli::runRunCommand(const CommandContext &, ArrayRef<std::string> args) {
         return usageError(kPrefix, problem);
       continue;
     }
-    if (arg.starts_with("-"))
-      return usageError(kPrefix, "unknown option '" + arg +
-                                     "' (see `trident run --help`)");
-    if (!flags.input.empty())
-      return usageError(kPrefix, "one kernel at a time: got '" + flags.input +
-                                     "' and '" + arg + "'");
-    flags.input = arg.str();
+    if (!takeInput(arg, "run", flags, problem))
+      return usageError(kPrefix, problem);
     ++i;
   }
   if (flags.input.empty())
