@@ -183,7 +183,8 @@ std::string getCacheKey(llvm::StringRef source, const CompileOptions &options) {
   os << getCompilerVersion() << '\0' << TRIDENT_SDK_HASH << '\0'
      << options.target.str() << '\0' << options.target.numWarps << '\0'
      << options.target.numStages << '\0' << options.target.numCtas << '\0'
-     << options.target.threadsPerWarp << '\0' << options.keepStages << '\0';
+     << options.target.threadsPerWarp << '\0' << options.keepStages << '\0'
+     << options.backendIdentity << '\0';
   std::vector<std::string> extras;
   for (const auto &entry : options.target.extra)
     extras.push_back((entry.getKey() + "=" + entry.getValue()).str());

@@ -22,6 +22,21 @@
 using namespace llvm;
 using namespace trident;
 
+/// The plugin's name, version and library file as the cache key sees them:
+/// a rebuilt library has another size or date even at the same version.
+static std::string describeBackend(const PluginRecord *plugin) {
+  if (!plugin)
+    return "";
+  std::string identity = plugin->name + "@" + plugin->version + " " + plugin->path;
+  sys::fs::file_status status;
+  if (!plugin->path.empty() && !sys::fs::status(plugin->path, status))
+    identity += " " + std::to_string(status.getSize()) + " " +
+                std::to_string(status.getLastModificationTime()
+                                   .time_since_epoch()
+                                   .count());
+  return identity;
+}
+
 static constexpr StringLiteral kPrefix = "trident compile";
 
 static void printUsage(raw_ostream &os) {
@@ -145,6 +160,7 @@ cli::compileInput(PluginHost &host, const CompileFlags &flags,
     auto [key, value] = extra.split('=');
     options.target.extra[key] = value.str();
   }
+  options.backendIdentity = describeBackend(resolved->plugin);
   options.emitStage = flags.emitStage;
   options.dumpDirectory = flags.dumpDirectory;
   options.keepStages = flags.keepStages;

@@ -33,6 +33,10 @@ struct CompileOptions {
   bool keepStages = false;
   /// Directory of the bundle cache; empty disables caching.
   std::string cacheDirectory;
+  /// Who compiles: the plugin's name, version and library file (path, size,
+  /// modification time). Part of the cache key, so that an upgraded or
+  /// rebuilt plugin never reuses the bundles of the one it replaced.
+  std::string backendIdentity;
 };
 
 struct CompileResult {
