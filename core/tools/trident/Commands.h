@@ -79,6 +79,11 @@ struct CompileFlags {
   int threadsPerWarp = 0;
   std::vector<std::string> extras; // --opt key=value
   std::vector<std::string> pluginPaths;
+  /// The options given that shape a compilation (all but -v and --target),
+  /// as spelled: a precompiled bundle takes none of them.
+  std::vector<std::string> compilationOptions;
+  /// Whether --target was given (`target` is "cpu" otherwise).
+  bool targetGiven = false;
 };
 
 /// Consumes the compile option at args[index] (advancing `index`) and

@@ -100,6 +100,11 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
   }
 
   if (name == "--target")
+    flags.targetGiven = true;
+  else if (name != "--verbose" && name != "-v")
+    flags.compilationOptions.push_back(name.str());
+
+  if (name == "--target")
     flags.target = value;
   else if (name == "-o")
     flags.output = value;

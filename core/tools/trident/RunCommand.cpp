@@ -112,6 +112,24 @@ int cli::runRunCommand(const CommandContext &, ArrayRef<std::string> args) {
     bundle = Bundle::readFile(flags.input, problem);
     if (!bundle)
       return error(kPrefix, problem);
+    // A bundle is already compiled: an option that would shape its
+    // compilation cannot apply, and silently ignoring it would run something
+    // other than what the user asked for.
+    if (!flags.compilationOptions.empty())
+      return error(kPrefix, "option '" + flags.compilationOptions.front() +
+                                "' shapes a compilation, but '" + flags.input +
+                                "' is already compiled; drop it, or run the "
+                                ".ttir source");
+    if (flags.targetGiven) {
+      FailureOr<ResolvedTarget> resolved =
+          host.resolveTarget(flags.target, problem);
+      if (failed(resolved))
+        return error(kPrefix, problem);
+      if (resolved->backend->getKind() != bundle->targetKind())
+        return error(kPrefix, "'" + flags.input + "' was compiled for '" +
+                                  bundle->target + "', not for '" +
+                                  flags.target + "'");
+    }
   } else {
     std::optional<CompiledKernel> compiled = compileInput(host, flags, kPrefix);
     if (!compiled)
