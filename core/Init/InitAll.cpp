@@ -7,6 +7,7 @@
 #ifdef TRIDENT_HAS_TTG
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 #endif
+#include "trident/Conversion/TritonToTritonGPU/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -33,4 +34,5 @@ void trident::registerAllPasses() {
   mlir::registerTransformsPasses();
   mlir::triton::registerTritonPasses();
   mlir::triton::registerTritonPipelines();
+  mlir::triton::registerTritonToTritonGPUPasses();
 }
