@@ -8,6 +8,7 @@
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 #endif
 #include "trident/Conversion/TritonToTritonGPU/Passes.h"
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -35,4 +36,6 @@ void trident::registerAllPasses() {
   mlir::triton::registerTritonPasses();
   mlir::triton::registerTritonPipelines();
   mlir::triton::registerTritonToTritonGPUPasses();
+  mlir::triton::gpu::registerTritonGPUPasses();
+  trident::registerTTGIRPipeline();
 }
