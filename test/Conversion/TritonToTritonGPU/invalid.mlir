@@ -13,3 +13,7 @@
 tt.func @f(%x: tensor<4xf32>) {
   tt.return
 }
+
+// The trident-ttgir pipeline passes its options on and fails the same way.
+// RUN: not trident-opt %s --trident-ttgir="num-warps=6" 2>&1 | FileCheck %s --check-prefix=PIPE
+// PIPE: error: convert-triton-to-tritongpu: option 'num-warps' must be a positive power of two, but got 6

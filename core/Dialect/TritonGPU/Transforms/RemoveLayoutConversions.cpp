@@ -12,6 +12,9 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -438,6 +441,10 @@ struct RemoveLayoutConversionsPass
       if (!changed)
         break;
     }
+    // Rematerialisation recomputes shared values once per conversion.
+    IRRewriter rewriter(&getContext());
+    DominanceInfo dominance(module);
+    eliminateCommonSubExpressions(rewriter, dominance, module);
   }
 };
 
