@@ -288,6 +288,15 @@ private:
           return false;
       return true;
     }
+    if (isa<ScanOp>(user)) {
+      // A scan works in any distributed layout; results keep its operands'.
+      if (!move(user, layout))
+        return false;
+      for (Value result : user->getResults())
+        if (!assign(result, layout))
+          return false;
+      return true;
+    }
     if (auto reduce = dyn_cast<ReduceOp>(user)) {
       auto parent = cast<DistributedEncodingTrait>(layout);
       if (!move(user, layout))

@@ -41,7 +41,8 @@ def TritonGPURemoveLayoutConversions
     Two rewrites, repeated until nothing changes:
 
     - forward: the users of a conversion (elementwise operations, broadcasts,
-      expand_dims, reductions, loop-carried values of `scf.for`) are moved to
+      expand_dims, reductions, scans, loop-carried values of `scf.for`) are
+      moved to
       the conversion's source layout, when that removes more conversions
       than it needs; loads, stores and dots keep their layouts (they are
       anchors chosen by coalescing and the backends);
