@@ -263,6 +263,11 @@ private:
     if (isa<ConvertLayoutOp>(user))
       return true;
     if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+      if (auto ifOp = dyn_cast<scf::IfOp>(yield->getParentOp())) {
+        // The result moves; the other branch's value is converted.
+        ifs.insert(ifOp);
+        return assign(ifOp.getResult(use.getOperandNumber()), layout);
+      }
       auto forOp = dyn_cast<scf::ForOp>(yield->getParentOp());
       if (!forOp) {
         stops.push_back(&use);
@@ -347,6 +352,14 @@ private:
     for (auto [value, layout] : assignment)
       if (auto forOp = value.getDefiningOp<scf::ForOp>())
         loops.insert(forOp);
+    for (scf::IfOp ifOp : ifs)
+      for (auto [i, result] : llvm::enumerate(ifOp.getResults())) {
+        auto it = assignment.find(result);
+        if (it == assignment.end())
+          continue;
+        need(ifOp.thenYield()->getOpOperand(i), it->second);
+        need(ifOp.elseYield()->getOpOperand(i), it->second);
+      }
     for (scf::ForOp forOp : loops)
       for (auto [i, result] : llvm::enumerate(forOp.getResults())) {
         auto it = assignment.find(result);
@@ -364,6 +377,7 @@ private:
   SmallVector<Value> worklist;
   SmallVector<OpOperand *> stops;
   llvm::MapVector<Operation *, Attribute> movedOps;
+  llvm::SetVector<scf::IfOp> ifs;
   SmallVector<std::pair<OpOperand *, Attribute>> operandConversions;
 };
 

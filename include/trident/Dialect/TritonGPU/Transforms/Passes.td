@@ -41,10 +41,9 @@ def TritonGPURemoveLayoutConversions
     Two rewrites, repeated until nothing changes:
 
     - forward: the users of a conversion (elementwise operations, broadcasts,
-      expand_dims, reductions, scans, loop-carried values of `scf.for`) are
-      moved to
-      the conversion's source layout, when that removes more conversions
-      than it needs; loads, stores and dots keep their layouts (they are
+      expand_dims, reductions, scans, values carried by `scf.for` or yielded
+      by `scf.if`) are moved to the conversion's source layout, when that
+      removes more conversions than it needs; loads, stores and dots keep their layouts (they are
       anchors chosen by coalescing and the backends);
     - backward: a conversion whose source is cheap to recompute (constants,
       ranges, splats, elementwise arithmetic, broadcasts, expand_dims) is
