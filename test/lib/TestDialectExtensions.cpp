@@ -9,8 +9,13 @@
 
 namespace trident::test {
 
+void registerTestAxisInfoPass();
+
 void registerTestDialectExtensions(mlir::DialectRegistry &registry) {
   mlir::triton::gpu::test::registerTestLayouts(registry);
+  // Test passes are registered here too: this is the test library's one
+  // entry point from trident-opt.
+  registerTestAxisInfoPass();
 }
 
 } // namespace trident::test
