@@ -9,8 +9,17 @@
 
 namespace trident::test {
 
+void registerTestConversionPasses();
+
 void registerTestDialectExtensions(mlir::DialectRegistry &registry) {
   mlir::triton::gpu::test::registerTestLayouts(registry);
+  // The test passes are registered here too: trident-opt calls this once,
+  // before it parses its options.
+  static bool passesRegistered = false;
+  if (!passesRegistered) {
+    passesRegistered = true;
+    registerTestConversionPasses();
+  }
 }
 
 } // namespace trident::test
