@@ -54,6 +54,8 @@ tt.func public @load_masked(%p: !tt.ptr<f32>, %n: i32) {
 
 // Scalar loads and stores through a single pointer.
 // SCALAR-LABEL: llvm.func @scalar
+// VEC-LABEL: llvm.func @scalar
+// VEC2-LABEL: llvm.func @scalar
 // SCALAR: %[[V:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> i32
 // SCALAR: llvm.store %[[V]], %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
 tt.func public @scalar(%p: !tt.ptr<i32>) {
