@@ -2,6 +2,7 @@
 
 #include "trident/InitAll.h"
 
+#include "trident/Conversion/TritonGPUToLLVM/Passes.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/Triton/Transforms/Passes.h"
 #ifdef TRIDENT_HAS_TTG
@@ -33,4 +34,5 @@ void trident::registerAllPasses() {
   mlir::registerTransformsPasses();
   mlir::triton::registerTritonPasses();
   mlir::triton::registerTritonPipelines();
+  mlir::triton::registerTritonGPUToLLVMPasses();
 }
