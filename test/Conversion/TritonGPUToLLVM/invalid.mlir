@@ -1,0 +1,69 @@
+// RUN: trident-opt %s --test-convert-tritongpu-to-llvm -split-input-file -verify-diagnostics
+
+// What the generic lowering does not lower is reported, not miscompiled.
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @fp8(%x: f32) {
+  %a = tt.splat %x : f32 -> tensor<32xf32, #blocked>
+  // fp8 conversions need the target's instructions.
+  // expected-error @+1 {{failed to legalize operation 'tt.fp_to_fp'}}
+  %b = tt.fp_to_fp %a, rounding = rtne : tensor<32xf32, #blocked> -> tensor<32xf8E5M2, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @rtz(%x: f32) {
+  %a = tt.splat %x : f32 -> tensor<32xf32, #blocked>
+  // Round-toward-zero truncation is a target instruction too.
+  // expected-error @+1 {{failed to legalize operation 'tt.fp_to_fp'}}
+  %b = tt.fp_to_fp %a, rounding = rtz : tensor<32xf32, #blocked> -> tensor<32xf16, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+// A reduction across warps needs its scratch buffer placed first
+// (ttg-allocate-shared-memory); this RUN line does not run it.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @unallocated_reduce(%x: tensor<128xf32, #blocked>) {
+  // expected-error @+1 {{failed to legalize operation 'tt.reduce'}}
+  %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<128xf32, #blocked>) -> f32
+  tt.return
+}
+}
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @unallocated_convert(%x: tensor<4x32xf32, #a>) {
+  // expected-error @+1 {{failed to legalize operation 'ttg.convert_layout'}}
+  %0 = ttg.convert_layout %x : tensor<4x32xf32, #a> -> tensor<4x32xf32, #b>
+  tt.return
+}
+}
+
+// -----
+
+// 32 lanes over 16 elements: half the lanes hold duplicates, which do not
+// update memory, so they have no old value to return.
+#dup = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @duplicated_old_values(%p: tensor<16x!tt.ptr<i32>, #dup>, %v: tensor<16xi32, #dup>) -> tensor<16xi32, #dup> {
+  // expected-error @+1 {{failed to legalize operation 'tt.atomic_rmw'}}
+  %0 = tt.atomic_rmw add, relaxed, gpu, %p, %v : (tensor<16x!tt.ptr<i32>, #dup>, tensor<16xi32, #dup>) -> tensor<16xi32, #dup>
+  tt.return %0 : tensor<16xi32, #dup>
+}
+}
