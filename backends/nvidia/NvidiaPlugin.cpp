@@ -1,8 +1,10 @@
 //===- NvidiaPlugin.cpp - Entry of the nvidia backend plugin --------------===//
 //
 // The nvidia target (alias `cuda`): TTIR -> TTGIR -> LLVM (NVVM) -> PTX ->
-// cubin. The stages after TTIR are declared with what they will produce and
-// report plainly that they are not available until their lowering exists.
+// cubin. PTX comes from LLVM's NVPTX target in process and the cubin from
+// ptxas (lib/Target/CodeGen.cpp); a stage whose lowering does not exist yet
+// is declared with what it will produce and says plainly that it is not
+// available.
 //
 // The plugin's IR: the ttng dialect, and #ttg.nvidia_mma / #ttg.nvmma_shared
 // added to the ttg dialect through its layout registry, so that TTGIR dumped
@@ -11,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "nvidia/Target/CodeGen.h"
 #include "trident/Plugin/PluginAPI.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -18,6 +21,11 @@
 using namespace trident;
 
 namespace {
+/// The architecture of a compilation (the target's default when none).
+std::string getArch(const TargetOptions &options) {
+  return options.arch.empty() ? "sm_90" : options.arch;
+}
+
 class NvidiaTarget : public TargetBackend {
 public:
   llvm::StringRef getKind() const override { return "nvidia"; }
@@ -33,13 +41,15 @@ public:
     llvm::StringRef suffix = digits.drop_while(llvm::isDigit);
     llvm::StringRef number = digits.take_while(llvm::isDigit);
     unsigned capability = 0;
+    std::string candidate = ("sm_" + number + suffix).str();
     if (number.empty() || number.getAsInteger(10, capability) ||
-        !(suffix.empty() || suffix == "a") || capability < 80) {
+        !(suffix.empty() || suffix == "a") || capability < 80 ||
+        !mlir::triton::nvidia_gpu::isKnownArch(candidate)) {
       error = "unknown nvidia architecture '" + arch.str() +
               "': expected sm_80 or newer, e.g. sm_90, sm_90a or 90";
       return mlir::failure();
     }
-    normalized = ("sm_" + number + suffix).str();
+    normalized = candidate;
     return mlir::success();
   }
 
@@ -51,12 +61,41 @@ public:
         Stage::planned(
             "llir", "ll",
             "the nvidia TTGIR -> LLVM (NVVM) lowering is not implemented yet"),
-        Stage::planned(
-            "ptx", "ptx",
-            "the nvidia LLVM -> PTX code generation is not implemented yet"),
-        Stage::planned(
-            "cubin", "cubin",
-            "the nvidia PTX -> cubin step (ptxas) is not implemented yet")};
+        makePtxStage(), makeCubinStage()};
+  }
+
+  /// LLVM IR -> PTX with LLVM's NVPTX target, in process.
+  static Stage makePtxStage() {
+    Stage ptx;
+    ptx.name = "ptx";
+    ptx.extension = "ptx";
+    ptx.emit = [](mlir::ModuleOp, llvm::StringRef llvmIR,
+                  const TargetOptions &options,
+                  std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<std::string> text =
+          mlir::triton::nvidia_gpu::compileToPTX(llvmIR, getArch(options), error);
+      if (!text)
+        return mlir::failure();
+      return std::move(*text);
+    };
+    return ptx;
+  }
+
+  /// PTX -> cubin with ptxas (TRIDENT_PTXAS, CUDA_HOME or PATH).
+  static Stage makeCubinStage() {
+    Stage cubin;
+    cubin.name = "cubin";
+    cubin.extension = "cubin";
+    cubin.emit = [](mlir::ModuleOp, llvm::StringRef ptx,
+                    const TargetOptions &options,
+                    std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<std::string> binary =
+          mlir::triton::nvidia_gpu::assembleCubin(ptx, getArch(options), error);
+      if (!binary)
+        return mlir::failure();
+      return std::move(*binary);
+    };
+    return cubin;
   }
 
   bool isDeviceAvailable(std::string &why) const override {
@@ -68,6 +107,7 @@ public:
 void registerNvidiaPlugin(PluginRegistrar &registrar) {
   registrar.addDialects([](mlir::DialectRegistry &registry) {
     mlir::triton::nvidia_gpu::registerNvidiaDialects(registry);
+    mlir::triton::nvidia_gpu::registerNvidiaTranslations(registry);
   });
   registrar.addTarget(std::make_unique<NvidiaTarget>());
 }

@@ -33,8 +33,34 @@ config.environment["TRIDENT_PLUGINS"] = ""
 config.environment.pop("TRIDENT_ADD_PLUGINS", None)
 
 tool_dirs = [config.trident_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions([ToolSubst("trident-opt", unresolved="warn")],
-                                   tool_dirs)
+llvm_config.add_tool_substitutions(
+    [ToolSubst("trident-opt", unresolved="warn"),
+     ToolSubst("trident-nvidia-translate", unresolved="warn"),
+     ToolSubst("trident", unresolved="warn")],
+    tool_dirs)
+# An absolute path, for RUN lines that change PATH.
+config.substitutions.append(
+    ("%trident_nvidia_translate",
+     os.path.join(config.trident_tools_dir, "trident-nvidia-translate")))
+
+# ptxas, found as the backend finds it (TRIDENT_PTXAS, CUDA_HOME, PATH): the
+# tests that assemble cubins need it; the others run everywhere.
+import shutil
+ptxas = os.environ.get("TRIDENT_PTXAS") or ""
+if not ptxas and os.environ.get("CUDA_HOME"):
+    candidate = os.path.join(os.environ["CUDA_HOME"], "bin", "ptxas")
+    if os.access(candidate, os.X_OK):
+        ptxas = candidate
+if not ptxas:
+    ptxas = shutil.which("ptxas") or ""
+if ptxas:
+    config.available_features.add("ptxas")
+    for name in ("TRIDENT_PTXAS", "CUDA_HOME"):
+        if name in os.environ:
+            config.environment[name] = os.environ[name]
+else:
+    lit_config.note("ptxas not found: the tests that assemble cubins are "
+                    "unsupported")
 
 plugin = config.trident_nvidia_plugin
 if plugin and os.path.exists(plugin):
