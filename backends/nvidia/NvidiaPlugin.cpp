@@ -14,6 +14,7 @@
 
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "nvidia/Target/CodeGen.h"
+#include "runtime/CudaRuntime.h"
 #include "trident/Plugin/PluginAPI.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -99,7 +100,12 @@ public:
   }
 
   bool isDeviceAvailable(std::string &why) const override {
-    why = "the nvidia runtime (CUDA driver launcher) is not implemented yet";
+    char reason[512] = {0};
+    if (tridentNvidiaProbeDevice(reason, sizeof(reason))) {
+      why.clear();
+      return true;
+    }
+    why = reason;
     return false;
   }
 };
@@ -113,4 +119,5 @@ void registerNvidiaPlugin(PluginRegistrar &registrar) {
 }
 } // namespace
 
-TRIDENT_DEFINE_PLUGIN(nvidia, "0.1.0", registerNvidiaPlugin, nullptr)
+TRIDENT_DEFINE_PLUGIN(nvidia, "0.1.0", registerNvidiaPlugin,
+                      tridentNvidiaGetCudaRuntime)

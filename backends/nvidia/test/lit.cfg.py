@@ -78,3 +78,12 @@ if shared and os.path.isdir(shared):
 else:
     lit_config.note("shared kernels not found at '%s': tests that need them are "
                     "unsupported" % shared)
+
+# The CUDA driver: the no-GPU tests need its absence.
+import ctypes
+try:
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
+config.substitutions.append(("%python", config.python_executable))
