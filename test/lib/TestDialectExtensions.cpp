@@ -9,8 +9,19 @@
 
 namespace trident::test {
 
+void registerTestAxisInfoPass();
+void registerTestConversionPasses();
+
 void registerTestDialectExtensions(mlir::DialectRegistry &registry) {
   mlir::triton::gpu::test::registerTestLayouts(registry);
+  // Test passes are registered here too: this is the test library's one
+  // entry point from trident-opt, called once before it parses its options.
+  static bool passesRegistered = false;
+  if (!passesRegistered) {
+    passesRegistered = true;
+    registerTestAxisInfoPass();
+    registerTestConversionPasses();
+  }
 }
 
 } // namespace trident::test

@@ -10,6 +10,7 @@
 #ifndef TRIDENT_CONVERSION_TARGETINFOBASE_H
 #define TRIDENT_CONVERSION_TARGETINFOBASE_H
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/PatternMatch.h"
@@ -93,6 +94,35 @@ public:
                                  mlir::Location loc, mlir::Value ptr,
                                  mlir::Type type,
                                  mlir::Value predicate) const = 0;
+
+  /// Loads a value of `type` (a scalar or a vector) from global memory at
+  /// `ptr`, which is aligned to `alignment` bytes. `mask` is null (always
+  /// load), an i1 (one predicate for the whole value) or a vector of i1 of
+  /// the same length as `type` (one per element); masked-off elements take
+  /// their value from `other`, or are undefined when `other` is null. The
+  /// default emits a plain `llvm.load`, or `llvm.intr.masked.load` when a
+  /// mask is given; a target overrides it with its own predicated loads.
+  virtual mlir::Value loadGlobal(mlir::RewriterBase &rewriter,
+                                 mlir::Location loc, mlir::Value ptr,
+                                 mlir::Type type, mlir::Value mask,
+                                 mlir::Value other, unsigned alignment) const;
+  /// Stores `value` (a scalar or a vector) to global memory at `ptr`; `mask`
+  /// as in loadGlobal. The default emits `llvm.store` or
+  /// `llvm.intr.masked.store`.
+  virtual void storeGlobal(mlir::RewriterBase &rewriter, mlir::Location loc,
+                           mlir::Value ptr, mlir::Value value,
+                           mlir::Value mask, unsigned alignment) const;
+
+  //===--------------------------------------------------------------------===//
+  // Kernels
+  //===--------------------------------------------------------------------===//
+
+  /// Marks `func`, the lowering of a public `tt.func`, as a kernel entry
+  /// point that runs with `numWarps` warps of `threadsPerWarp` lanes (e.g. a
+  /// calling convention or a kernel attribute). The default does nothing: a
+  /// GPU target must override it.
+  virtual void markAsKernel(mlir::LLVM::LLVMFuncOp func, int numWarps,
+                            int threadsPerWarp) const {}
 
   //===--------------------------------------------------------------------===//
   // Capabilities and library calls

@@ -1,0 +1,325 @@
+//===- ElementwiseOpToLLVM.cpp - Elementwise ops on distributed tensors ---===//
+//
+// An elementwise op on tensors becomes the same computation on each of the
+// thread's registers. arith and math ops on tensors are re-created on the
+// scalars (MLIR's arith/math -> LLVM patterns then lower those); tt's own
+// elementwise ops (addptr, fp_to_fp, bitcast, ...) are lowered here
+// directly, on tensors and scalars alike. Also splat and constants.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// Whether `type` is a tensor with a distributed layout.
+bool isDistributedTensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor &&
+         isa_and_nonnull<gpu::DistributedEncodingTrait>(tensor.getEncoding());
+}
+
+/// The per-register operands of an elementwise op: operand i's values, each
+/// repeated to `numRegs` if it is a scalar.
+SmallVector<SmallVector<Value>> unpackOperands(Location loc,
+                                               ValueRange operands,
+                                               unsigned numRegs,
+                                               RewriterBase &rewriter) {
+  SmallVector<SmallVector<Value>> result;
+  for (Value operand : operands) {
+    SmallVector<Value> values = unpackLLElements(loc, operand, rewriter);
+    if (values.size() == 1 && numRegs != 1)
+      values.assign(numRegs, values.front());
+    result.push_back(std::move(values));
+  }
+  return result;
+}
+
+/// Lowers an elementwise op with one result: `scalar(rewriter, loc,
+/// elemType, operands)` computes one element of converted type `elemType`.
+template <typename OpTy>
+class ElementwisePattern : public ConvertOpToLLVMPattern<OpTy> {
+public:
+  using Base = ConvertOpToLLVMPattern<OpTy>;
+  using ScalarFn = std::function<FailureOr<Value>(
+      OpTy, ConversionPatternRewriter &, Location, Type, ArrayRef<Value>)>;
+
+  ElementwisePattern(LLVMTypeConverter &converter, ScalarFn scalar,
+                     PatternBenefit benefit)
+      : Base(converter, benefit), scalar(std::move(scalar)) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename Base::OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = op->getResult(0).getType();
+    unsigned numRegs = 1;
+    Type elemType = resultType;
+    if (auto tensor = dyn_cast<RankedTensorType>(resultType)) {
+      if (!isDistributedTensor(tensor))
+        return rewriter.notifyMatchFailure(op, "tensor without a layout");
+      numRegs = getNumRegisters(tensor);
+      elemType = tensor.getElementType();
+    }
+    Type llvmElemType = this->getTypeConverter()->convertType(elemType);
+    if (!llvmElemType)
+      return rewriter.notifyMatchFailure(op, "element type has no LLVM form");
+    SmallVector<SmallVector<Value>> operands =
+        unpackOperands(loc, adaptor.getOperands(), numRegs, rewriter);
+    SmallVector<Value> results;
+    for (unsigned r = 0; r < numRegs; ++r) {
+      SmallVector<Value> args;
+      for (auto &values : operands)
+        args.push_back(values[r]);
+      FailureOr<Value> value = scalar(op, rewriter, loc, llvmElemType, args);
+      if (failed(value))
+        return rewriter.notifyMatchFailure(op, "unsupported element types");
+      results.push_back(*value);
+    }
+    if (isa<RankedTensorType>(resultType))
+      rewriter.replaceOp(op, packLLElements(loc, this->getTypeConverter(),
+                                            results, rewriter, resultType));
+    else
+      rewriter.replaceOp(op, results.front());
+    return success();
+  }
+
+private:
+  ScalarFn scalar;
+};
+
+/// arith and math ops (other than constants) on distributed tensors: the
+/// same op on each register's scalars.
+class TensorArithMathPattern : public ConversionPattern {
+public:
+  TensorArithMathPattern(TypeConverter &converter, MLIRContext *ctx,
+                         PatternBenefit benefit)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), benefit, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    Dialect *dialect = op->getDialect();
+    if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect))
+      return failure();
+    if (isa<arith::ConstantOp>(op) || op->getNumRegions() != 0 ||
+        op->getNumResults() == 0)
+      return failure();
+    if (!llvm::all_of(op->getResultTypes(), isDistributedTensor))
+      return failure();
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+    for (Type t : op->getResultTypes())
+      if (cast<RankedTensorType>(t).getShape() != resultType.getShape())
+        return rewriter.notifyMatchFailure(op, "results of different shapes");
+    Location loc = op->getLoc();
+    unsigned numRegs = getNumRegisters(resultType);
+    SmallVector<SmallVector<Value>> unpacked =
+        unpackOperands(loc, operands, numRegs, rewriter);
+    for (auto &values : unpacked)
+      if (values.size() != numRegs)
+        return rewriter.notifyMatchFailure(op, "operands of other layouts");
+    SmallVector<Type> scalarTypes;
+    for (Type t : op->getResultTypes())
+      scalarTypes.push_back(cast<RankedTensorType>(t).getElementType());
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (unsigned r = 0; r < numRegs; ++r) {
+      OperationState state(loc, op->getName());
+      for (auto &values : unpacked)
+        state.addOperands(values[r]);
+      state.addTypes(scalarTypes);
+      state.addAttributes(op->getAttrs());
+      Operation *scalar = rewriter.create(state);
+      for (unsigned i = 0; i < op->getNumResults(); ++i)
+        results[i].push_back(scalar->getResult(i));
+    }
+    SmallVector<Value> packed;
+    for (unsigned i = 0; i < op->getNumResults(); ++i)
+      packed.push_back(packLLElements(loc, getTypeConverter(), results[i],
+                                      rewriter, op->getResult(i).getType()));
+    rewriter.replaceOp(op, packed);
+    return success();
+  }
+};
+
+/// arith.constant of a distributed tensor: a splat constant per register.
+struct TensorConstantPattern : public ConvertOpToLLVMPattern<arith::ConstantOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type || !isDistributedTensor(type))
+      return failure();
+    auto dense = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!dense)
+      return rewriter.notifyMatchFailure(op, "only splat tensor constants");
+    Type elemType = getTypeConverter()->convertType(type.getElementType());
+    if (!elemType)
+      return rewriter.notifyMatchFailure(op, "element type has no LLVM form");
+    Value scalar = LLVM::ConstantOp::create(
+        rewriter, op.getLoc(), elemType,
+        cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+    SmallVector<Value> values(getNumRegisters(type), scalar);
+    rewriter.replaceOp(op, packLLElements(op.getLoc(), getTypeConverter(),
+                                          values, rewriter, type));
+    return success();
+  }
+};
+
+struct SplatOpConversion : public ConvertOpToLLVMPattern<SplatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type || !isDistributedTensor(type))
+      return rewriter.notifyMatchFailure(op, "tensor without a layout");
+    SmallVector<Value> values(getNumRegisters(type), adaptor.getSrc());
+    rewriter.replaceOp(op, packLLElements(op.getLoc(), getTypeConverter(),
+                                          values, rewriter, type));
+    return success();
+  }
+};
+
+/// The element type a pointer of `ptrType` (a tt.ptr, or tensor of them)
+/// points to, converted.
+Type convertedPointeeType(const TypeConverter &converter, Type ptrType) {
+  if (auto tensor = dyn_cast<RankedTensorType>(ptrType))
+    ptrType = tensor.getElementType();
+  auto ptr = dyn_cast<PointerType>(ptrType);
+  if (!ptr)
+    return nullptr;
+  return converter.convertType(ptr.getPointeeType());
+}
+
+} // namespace
+
+void mlir::triton::populateElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo, PatternBenefit benefit) {
+  MLIRContext *ctx = patterns.getContext();
+  // Above MLIR's arith/math patterns, which would otherwise take the
+  // tensor ops (their operands convert to structs) and build invalid IR.
+  patterns.add<TensorArithMathPattern>(
+      typeConverter, ctx, PatternBenefit(benefit.getBenefit() + 1));
+  patterns.add<TensorConstantPattern>(typeConverter,
+                                      PatternBenefit(benefit.getBenefit() + 1));
+  patterns.add<SplatOpConversion>(typeConverter, benefit);
+
+  const TypeConverter *converter = &typeConverter;
+  patterns.add<ElementwisePattern<AddPtrOp>>(
+      typeConverter,
+      [converter](AddPtrOp op, ConversionPatternRewriter &rewriter,
+                  Location loc, Type type,
+                  ArrayRef<Value> args) -> FailureOr<Value> {
+        Type pointee = convertedPointeeType(*converter, op.getPtr().getType());
+        if (!pointee)
+          return failure();
+        return Value(gepElements(loc, rewriter, args[0], pointee, args[1]));
+      },
+      benefit);
+  patterns.add<ElementwisePattern<FpToFpOp>>(
+      typeConverter,
+      [](FpToFpOp op, ConversionPatternRewriter &rewriter, Location loc,
+         Type type, ArrayRef<Value> args) -> FailureOr<Value> {
+        auto srcType = dyn_cast<FloatType>(args[0].getType());
+        auto dstType = dyn_cast<FloatType>(type);
+        // Only the standard formats; fp8 needs target conversions.
+        auto isStandard = [](FloatType t) {
+          return t && (t.isF16() || t.isBF16() || t.isF32() || t.isF64());
+        };
+        if (!isStandard(srcType) || !isStandard(dstType))
+          return failure();
+        if (srcType.getWidth() == dstType.getWidth() && srcType != dstType) {
+          // f16 <-> bf16: through f32.
+          Value wide = LLVM::FPExtOp::create(rewriter, loc,
+                                             rewriter.getF32Type(), args[0]);
+          return Value(LLVM::FPTruncOp::create(rewriter, loc, type, wide));
+        }
+        if (srcType.getWidth() < dstType.getWidth())
+          return Value(LLVM::FPExtOp::create(rewriter, loc, type, args[0]));
+        if (srcType == dstType)
+          return args[0];
+        std::optional<RoundingMode> rounding = op.getRounding();
+        if (rounding && *rounding != RoundingMode::RTNE)
+          return failure();
+        return Value(LLVM::FPTruncOp::create(rewriter, loc, type, args[0]));
+      },
+      benefit);
+  patterns.add<ElementwisePattern<BitcastOp>>(
+      typeConverter,
+      [](BitcastOp, ConversionPatternRewriter &rewriter, Location loc,
+         Type type, ArrayRef<Value> args) -> FailureOr<Value> {
+        if (args[0].getType() == type)
+          return args[0];
+        return Value(LLVM::BitcastOp::create(rewriter, loc, type, args[0]));
+      },
+      benefit);
+  patterns.add<ElementwisePattern<IntToPtrOp>>(
+      typeConverter,
+      [](IntToPtrOp, ConversionPatternRewriter &rewriter, Location loc,
+         Type type, ArrayRef<Value> args) -> FailureOr<Value> {
+        return Value(LLVM::IntToPtrOp::create(rewriter, loc, type, args[0]));
+      },
+      benefit);
+  patterns.add<ElementwisePattern<PtrToIntOp>>(
+      typeConverter,
+      [](PtrToIntOp, ConversionPatternRewriter &rewriter, Location loc,
+         Type type, ArrayRef<Value> args) -> FailureOr<Value> {
+        return Value(LLVM::PtrToIntOp::create(rewriter, loc, type, args[0]));
+      },
+      benefit);
+  patterns.add<ElementwisePattern<PreciseSqrtOp>>(
+      typeConverter,
+      [](PreciseSqrtOp, ConversionPatternRewriter &rewriter, Location loc,
+         Type type, ArrayRef<Value> args) -> FailureOr<Value> {
+        return Value(LLVM::SqrtOp::create(rewriter, loc, type, args[0]));
+      },
+      benefit);
+  patterns.add<ElementwisePattern<PreciseDivFOp>>(
+      typeConverter,
+      [](PreciseDivFOp, ConversionPatternRewriter &rewriter, Location loc,
+         Type type, ArrayRef<Value> args) -> FailureOr<Value> {
+        return Value(
+            LLVM::FDivOp::create(rewriter, loc, type, args[0], args[1]));
+      },
+      benefit);
+  patterns.add<ElementwisePattern<ClampFOp>>(
+      typeConverter,
+      [](ClampFOp op, ConversionPatternRewriter &rewriter, Location loc,
+         Type type, ArrayRef<Value> args) -> FailureOr<Value> {
+        if (op.getPropagateNan() == PropagateNan::ALL) {
+          Value lo = LLVM::MaximumOp::create(rewriter, loc, args[0], args[1]);
+          return Value(LLVM::MinimumOp::create(rewriter, loc, lo, args[2]));
+        }
+        Value lo = LLVM::MaxNumOp::create(rewriter, loc, args[0], args[1]);
+        return Value(LLVM::MinNumOp::create(rewriter, loc, lo, args[2]));
+      },
+      benefit);
+  patterns.add<ElementwisePattern<MulhiUIOp>>(
+      typeConverter,
+      [](MulhiUIOp, ConversionPatternRewriter &rewriter, Location loc,
+         Type type, ArrayRef<Value> args) -> FailureOr<Value> {
+        auto intType = dyn_cast<IntegerType>(type);
+        if (!intType)
+          return failure();
+        unsigned width = intType.getWidth();
+        Type wide = rewriter.getIntegerType(2 * width);
+        Value a = LLVM::ZExtOp::create(rewriter, loc, wide, args[0]);
+        Value b = LLVM::ZExtOp::create(rewriter, loc, wide, args[1]);
+        Value product = LLVM::MulOp::create(rewriter, loc, a, b);
+        Value high = LLVM::LShrOp::create(
+            rewriter, loc, product, intConstant(rewriter, loc, wide, width));
+        return Value(LLVM::TruncOp::create(rewriter, loc, type, high));
+      },
+      benefit);
+}

@@ -1,0 +1,250 @@
+//===- LoadStoreOpToLLVM.cpp - tt.load and tt.store by layout -------------===//
+//
+// Each thread accesses the elements its registers hold. Consecutive
+// registers that hold consecutive elements along the fastest dimension are
+// accessed as one vector when the pointers are known to be contiguous and
+// aligned (PointerInfoProvider) and the target allows the width. Masks and
+// `other` values are per element; a store is done by one thread of each
+// group of threads that hold the same elements, and once per duplicated
+// register.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
+
+#include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// How many consecutive registers (starting at a multiple of the result) of
+/// `layout` hold consecutive elements along one dimension, e.g. the
+/// sizePerThread along the fastest dimension of a blocked layout.
+unsigned getRegisterRunLength(const LinearLayout &layout) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  StringAttr reg = kRegister(ctx);
+  if (!layout.hasInDim(reg))
+    return 1;
+  int32_t bits = layout.getInDimSizeLog2(reg);
+  if (bits == 0)
+    return 1;
+  // The dimension the first register bit steps along.
+  ArrayRef<int32_t> first = layout.getBasis(reg, 0);
+  int dim = -1;
+  for (auto [d, v] : llvm::enumerate(first)) {
+    if (v == 0)
+      continue;
+    if (v != 1 || dim != -1)
+      return 1;
+    dim = d;
+  }
+  if (dim < 0)
+    return 1;
+  unsigned run = 1;
+  for (int32_t bit = 0; bit < bits; ++bit) {
+    ArrayRef<int32_t> basis = layout.getBasis(reg, bit);
+    for (auto [d, v] : llvm::enumerate(basis))
+      if (v != (int(d) == dim ? (1 << bit) : 0))
+        return run;
+    run <<= 1;
+  }
+  return run;
+}
+
+/// The access width in elements for a pointer tensor `ptr` of `type`.
+unsigned getVectorSize(Value ptr, RankedTensorType type,
+                       const PointerInfoProvider *pointerInfo,
+                       const trident::TargetInfoBase &targetInfo,
+                       unsigned elemBits) {
+  if (!pointerInfo || elemBits == 0 || elemBits % 8 != 0)
+    return 1;
+  unsigned vec = getRegisterRunLength(gpu::toLinearLayout(type));
+  vec = std::min(vec, pointerInfo->getContiguity(ptr));
+  vec = std::min(vec, pointerInfo->getPtrAlignment(ptr));
+  vec = std::min(vec, std::max(1u, targetInfo.getMaxVectorBits() / elemBits));
+  return std::max(1u, unsigned(llvm::bit_floor(vec)));
+}
+
+/// Builds a vector of `values` (or returns the single value).
+Value buildVector(Location loc, RewriterBase &rewriter, ArrayRef<Value> values) {
+  if (values.size() == 1)
+    return values.front();
+  auto type = VectorType::get({int64_t(values.size())}, values[0].getType());
+  Value vec = LLVM::UndefOp::create(rewriter, loc, type);
+  for (auto [i, v] : llvm::enumerate(values))
+    vec = LLVM::InsertElementOp::create(rewriter, loc, vec, v,
+                                        i32Constant(rewriter, loc, i));
+  return vec;
+}
+
+/// The mask of a group of `vec` elements starting at register `r`: null,
+/// one i1 if all the group's masks are the same value, else a vector.
+Value groupMask(Location loc, RewriterBase &rewriter,
+                ArrayRef<Value> masks, unsigned r, unsigned vec,
+                Value threadPred) {
+  if (masks.empty())
+    return threadPred;
+  SmallVector<Value> group(masks.begin() + r, masks.begin() + r + vec);
+  if (threadPred)
+    for (Value &m : group)
+      m = LLVM::AndOp::create(rewriter, loc, m, threadPred);
+  if (llvm::all_equal(group))
+    return group.front();
+  return buildVector(loc, rewriter, group);
+}
+
+class LoadStorePatternBase {
+protected:
+  LoadStorePatternBase(const trident::TargetInfoBase &targetInfo,
+                       std::shared_ptr<const PointerInfoProvider> pointerInfo)
+      : targetInfo(targetInfo), pointerInfo(std::move(pointerInfo)) {}
+
+  const trident::TargetInfoBase &targetInfo;
+  std::shared_ptr<const PointerInfoProvider> pointerInfo;
+};
+
+struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp>,
+                          LoadStorePatternBase {
+  LoadOpConversion(LLVMTypeConverter &converter,
+                   const trident::TargetInfoBase &targetInfo,
+                   std::shared_ptr<const PointerInfoProvider> pointerInfo,
+                   PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit),
+        LoadStorePatternBase(targetInfo, std::move(pointerInfo)) {}
+
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = op.getType();
+    auto tensorType = dyn_cast<RankedTensorType>(resultType);
+    if (tensorType && !isa_and_nonnull<gpu::DistributedEncodingTrait>(
+                          tensorType.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "tensor without a layout");
+    if (isa<PointerType>(op.getPtr().getType()) && tensorType)
+      return rewriter.notifyMatchFailure(op, "block pointers are not lowered");
+    Type elemType = getTypeConverter()->convertType(
+        tensorType ? tensorType.getElementType() : resultType);
+    if (!elemType)
+      return rewriter.notifyMatchFailure(op, "element type has no LLVM form");
+
+    SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> masks, others;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    if (adaptor.getOther())
+      others = unpackLLElements(loc, adaptor.getOther(), rewriter);
+    unsigned numRegs = ptrs.size();
+    if (masks.size() == 1 && numRegs > 1)
+      masks.assign(numRegs, masks.front());
+    if (others.size() == 1 && numRegs > 1)
+      others.assign(numRegs, others.front());
+
+    unsigned elemBits = elemType.getIntOrFloatBitWidth();
+    unsigned vec = tensorType ? getVectorSize(op.getPtr(), tensorType,
+                                              pointerInfo.get(), targetInfo,
+                                              elemBits)
+                              : 1;
+    unsigned alignment = std::max(1u, vec * elemBits / 8);
+    SmallVector<Value> results;
+    for (unsigned r = 0; r < numRegs; r += vec) {
+      Type accessType =
+          vec == 1 ? elemType : VectorType::get({int64_t(vec)}, elemType);
+      Value mask = groupMask(loc, rewriter, masks, r, vec, Value());
+      Value other;
+      if (!others.empty() && mask)
+        other = buildVector(loc, rewriter,
+                            ArrayRef<Value>(others).slice(r, vec));
+      Value loaded = targetInfo.loadGlobal(rewriter, loc, ptrs[r], accessType,
+                                           mask, other, alignment);
+      if (vec == 1) {
+        results.push_back(loaded);
+        continue;
+      }
+      for (unsigned i = 0; i < vec; ++i)
+        results.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, loaded, i32Constant(rewriter, loc, i)));
+    }
+    if (tensorType)
+      rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                            rewriter, tensorType));
+    else
+      rewriter.replaceOp(op, results.front());
+    return success();
+  }
+};
+
+struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp>,
+                           LoadStorePatternBase {
+  StoreOpConversion(LLVMTypeConverter &converter,
+                    const trident::TargetInfoBase &targetInfo,
+                    std::shared_ptr<const PointerInfoProvider> pointerInfo,
+                    PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit),
+        LoadStorePatternBase(targetInfo, std::move(pointerInfo)) {}
+
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type valueType = op.getValue().getType();
+    auto tensorType = dyn_cast<RankedTensorType>(valueType);
+    if (tensorType && !isa_and_nonnull<gpu::DistributedEncodingTrait>(
+                          tensorType.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "tensor without a layout");
+    if (isa<PointerType>(op.getPtr().getType()) && tensorType)
+      return rewriter.notifyMatchFailure(op, "block pointers are not lowered");
+
+    SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getValue(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    unsigned numRegs = ptrs.size();
+    if (masks.size() == 1 && numRegs > 1)
+      masks.assign(numRegs, masks.front());
+    if (values.size() == 1 && numRegs > 1)
+      values.assign(numRegs, values.front());
+
+    unsigned elemBits = values[0].getType().getIntOrFloatBitWidth();
+    unsigned vec = 1;
+    Value threadPred;
+    std::optional<LinearLayout> layout;
+    if (tensorType) {
+      vec = getVectorSize(op.getPtr(), tensorType, pointerInfo.get(),
+                          targetInfo, elemBits);
+      layout = gpu::toLinearLayout(tensorType);
+      HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
+      threadPred = emitUniqueThreadPredicate(loc, rewriter, *layout, ids);
+    }
+    unsigned alignment = std::max(1u, vec * elemBits / 8);
+    for (unsigned r = 0; r < numRegs; r += vec) {
+      // A duplicated register holds what an earlier one stored already.
+      if (layout && isDuplicateRegister(*layout, r))
+        continue;
+      Value mask = groupMask(loc, rewriter, masks, r, vec, threadPred);
+      Value value =
+          buildVector(loc, rewriter, ArrayRef<Value>(values).slice(r, vec));
+      targetInfo.storeGlobal(rewriter, loc, ptrs[r], value, mask, alignment);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::populateLoadStoreOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo,
+    std::shared_ptr<const PointerInfoProvider> pointerInfo,
+    PatternBenefit benefit) {
+  patterns.add<LoadOpConversion, StoreOpConversion>(typeConverter, targetInfo,
+                                                    pointerInfo, benefit);
+}

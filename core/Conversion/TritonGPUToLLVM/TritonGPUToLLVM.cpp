@@ -1,0 +1,50 @@
+//===- TritonGPUToLLVM.cpp - All generic patterns and the target ----------===//
+//
+// The public entry a GPU plugin calls from its own conversion pass: every
+// generic pattern of this directory plus MLIR's scalar arith, math,
+// control-flow and ub lowerings.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+void mlir::triton::populateTritonGPUToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo,
+    std::shared_ptr<const PointerInfoProvider> pointerInfo,
+    PatternBenefit benefit) {
+  populateFuncOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateSPMDOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateElementwiseOpToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                      benefit);
+  populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                    std::move(pointerInfo), benefit);
+  arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
+  populateMathToLLVMConversionPatterns(typeConverter, patterns);
+  cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);
+  ub::populateUBToLLVMConversionPatterns(typeConverter, patterns);
+}
+
+void mlir::triton::configureTritonGPUToLLVMTarget(ConversionTarget &target) {
+  target.addLegalDialect<LLVM::LLVMDialect>();
+  target.addIllegalDialect<TritonDialect, triton::gpu::TritonGPUDialect,
+                           arith::ArithDialect, math::MathDialect,
+                           cf::ControlFlowDialect, scf::SCFDialect,
+                           mlir::gpu::GPUDialect, ub::UBDialect>();
+  target.addLegalOp<ModuleOp>();
+}

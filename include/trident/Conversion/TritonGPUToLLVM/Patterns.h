@@ -1,0 +1,95 @@
+//===- Patterns.h - The generic TritonGPU -> LLVM patterns ------*- C++ -*-===//
+//
+// The vendor-neutral lowering of tt/ttg operations on distributed tensors to
+// the LLVM dialect. A GPU backend calls populateTritonGPUToLLVMPatterns from
+// its own conversion pass with its TargetInfoBase implementation, adds its
+// own patterns (at a higher benefit to override a generic one) and runs a
+// full conversion. Before it, the module must have gone through
+// ttg-allocate-shared-memory (offsets of shared-memory buffers) and
+// ttg-insert-barriers (barriers between shared-memory accesses).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRIDENT_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+#define TRIDENT_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+
+#include "trident/Conversion/TargetInfoBase.h"
+#include "trident/Conversion/TritonGPUToLLVM/TypeConverter.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::triton {
+
+/// Supplies the facts about pointer tensors that decide how wide loads and
+/// stores can be; the core has a conservative default, and a backend passes
+/// one backed by axis analysis.
+class PointerInfoProvider {
+public:
+  virtual ~PointerInfoProvider() = default;
+  /// How many consecutive elements along the fastest dimension of `ptr` (a
+  /// tensor of pointers) are known to be contiguous in memory.
+  virtual unsigned getContiguity(Value ptr) const { return 1; }
+  /// The alignment of those groups, in elements.
+  virtual unsigned getPtrAlignment(Value ptr) const { return 1; }
+  /// How many consecutive mask elements are known to be equal.
+  virtual unsigned getMaskAlignment(Value mask) const { return 1; }
+};
+
+/// Function signatures: tt.func to llvm.func (public functions are kernels,
+/// marked by TargetInfoBase::markAsKernel), tt.return, tt.call.
+void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                  RewritePatternSet &patterns,
+                                  const trident::TargetInfoBase &targetInfo,
+                                  PatternBenefit benefit = 1);
+
+/// tt.get_program_id, tt.get_num_programs, tt.make_range and gpu.barrier
+/// (inserted by ttg-insert-barriers), through the target.
+void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                  RewritePatternSet &patterns,
+                                  const trident::TargetInfoBase &targetInfo,
+                                  PatternBenefit benefit = 1);
+
+/// splat, addptr, constants, casts and the
+/// elementwise arith/math ops on tensors (each becomes scalar ops, which
+/// MLIR's arith/math -> LLVM patterns then lower).
+void populateElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo, PatternBenefit benefit = 1);
+
+/// tt.load and tt.store by layout, vectorized as `pointerInfo` allows.
+void populateLoadStoreOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo,
+    std::shared_ptr<const PointerInfoProvider> pointerInfo,
+    PatternBenefit benefit = 1);
+
+/// tt.reduce within a thread, a warp (shuffles) and a CTA (shared memory).
+void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                    RewritePatternSet &patterns,
+                                    const trident::TargetInfoBase &targetInfo,
+                                    PatternBenefit benefit = 1);
+
+/// tt.broadcast, tt.expand_dims and ttg.convert_layout.
+void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                  RewritePatternSet &patterns,
+                                  const trident::TargetInfoBase &targetInfo,
+                                  PatternBenefit benefit = 1);
+
+/// Everything above, plus MLIR's arith, math, control-flow and func -> LLVM
+/// patterns. `pointerInfo` may be null (no vectorization beyond what the
+/// layout and tt.divisibility prove).
+void populateTritonGPUToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo,
+    std::shared_ptr<const PointerInfoProvider> pointerInfo = nullptr,
+    PatternBenefit benefit = 1);
+
+/// The conversion target of a full lowering: the LLVM dialect is legal, tt,
+/// ttg, arith, math, cf, scf, gpu and func are not.
+void configureTritonGPUToLLVMTarget(ConversionTarget &target);
+
+} // namespace mlir::triton
+
+#endif // TRIDENT_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H

@@ -1,0 +1,133 @@
+//===- Utility.h - Helpers of the TritonGPU -> LLVM lowering ----*- C++ -*-===//
+//
+// The building blocks every pattern of the generic lowering uses, public so
+// that a backend's own patterns can use them too:
+//
+//  - packing and unpacking the per-thread values of a distributed tensor
+//    (an LLVM struct, see TypeConverter.h);
+//  - the hardware indices of a thread (lane, warp, block) and the tensor
+//    coordinates of each of its registers, computed from the tensor's
+//    linear layout;
+//  - the shared-memory base of a function and the scratch buffer of an op
+//    (placed by the ttg-allocate-shared-memory pass);
+//  - applying the combine region of tt.reduce/tt.scan to scalars.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRIDENT_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#define TRIDENT_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+
+#include "trident/Conversion/TargetInfoBase.h"
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Layout/LinearLayout.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::triton {
+
+/// The name of the external shared-memory array every function addresses
+/// its shared memory through.
+inline constexpr llvm::StringLiteral kSharedMemoryGlobal = "global_smem";
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+/// An integer constant of `type` (an integer type).
+Value intConstant(RewriterBase &rewriter, Location loc, Type type,
+                  int64_t value);
+/// An i32 constant.
+Value i32Constant(RewriterBase &rewriter, Location loc, int64_t value);
+
+//===----------------------------------------------------------------------===//
+// Per-thread values of distributed tensors
+//===----------------------------------------------------------------------===//
+
+/// The struct of `values` of the converted type of `type` (a tensor with a
+/// distributed layout); `values` must have one value per register.
+Value packLLElements(Location loc, const TypeConverter *typeConverter,
+                     ValueRange values, RewriterBase &rewriter, Type type);
+/// The members of `llvmStruct`, or `{llvmStruct}` if it is not a struct.
+SmallVector<Value> unpackLLElements(Location loc, Value llvmStruct,
+                                    RewriterBase &rewriter);
+
+/// The number of registers (values per thread) of a distributed tensor.
+unsigned getNumRegisters(RankedTensorType type);
+
+//===----------------------------------------------------------------------===//
+// Hardware indices and linear layouts
+//===----------------------------------------------------------------------===//
+
+/// The "register", "lane", "warp" and "block" dimension names.
+StringAttr kRegister(MLIRContext *ctx);
+StringAttr kLane(MLIRContext *ctx);
+StringAttr kWarp(MLIRContext *ctx);
+StringAttr kBlock(MLIRContext *ctx);
+
+/// This thread's lane, warp and block (CTA in its cluster) ids, all i32.
+struct HardwareIds {
+  Value lane, warp, block;
+};
+HardwareIds getHardwareIds(Location loc, RewriterBase &rewriter,
+                           const trident::TargetInfoBase &targetInfo);
+
+/// Evaluates `layout` on run-time inputs: one i32 per output dimension. Every
+/// input dimension must be named in `ins` (values are i32); inputs of size 1
+/// may be omitted.
+SmallVector<Value> applyLinearLayout(Location loc, RewriterBase &rewriter,
+                                     const LinearLayout &layout,
+                                     ArrayRef<std::pair<StringAttr, Value>> ins);
+
+/// The coordinates that register `reg` of a thread holds with lane, warp and
+/// block all zero (compile-time constants, one per output dimension).
+SmallVector<int32_t> getRegisterCoordinates(const LinearLayout &layout,
+                                            int32_t reg);
+
+/// The tensor coordinates of every register of this thread: result[r][d] is
+/// the i32 index along dimension d of the element held in register r.
+SmallVector<SmallVector<Value>>
+emitIndices(Location loc, RewriterBase &rewriter,
+            const trident::TargetInfoBase &targetInfo, RankedTensorType type);
+
+/// An i1 that is true in the one thread of each group of threads holding the
+/// same elements of a tensor of `layout` (lane, warp and block bits that
+/// hold duplicated data are zero); null when no thread duplicates another.
+Value emitUniqueThreadPredicate(Location loc, RewriterBase &rewriter,
+                                const LinearLayout &layout,
+                                const HardwareIds &ids);
+
+/// Whether register `reg` duplicates an earlier register of the same thread
+/// (one of its free register bits is set).
+bool isDuplicateRegister(const LinearLayout &layout, int32_t reg);
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+/// The address (in the target's shared address space) of the shared-memory
+/// buffer of `op`: the base of the module's shared-memory array plus the
+/// `allocation.offset` of `op`. Fails if `op` has no offset.
+FailureOr<Value> getSharedMemoryAddress(Location loc, RewriterBase &rewriter,
+                                        const trident::TargetInfoBase &info,
+                                        Operation *op);
+
+/// `base` + `index` elements of `elemType`.
+Value gepElements(Location loc, RewriterBase &rewriter, Value base,
+                  Type elemType, Value index);
+
+//===----------------------------------------------------------------------===//
+// Combine regions
+//===----------------------------------------------------------------------===//
+
+/// Applies the combine region of a tt.reduce or tt.scan to (`acc`, `cur`)
+/// by cloning its body at the insertion point; returns the values of its
+/// terminator. The region takes the accumulators first, then the new values.
+SmallVector<Value> applyCombineRegion(Location loc, RewriterBase &rewriter,
+                                      Region &combine, ValueRange acc,
+                                      ValueRange cur);
+
+} // namespace mlir::triton
+
+#endif // TRIDENT_CONVERSION_TRITONGPUTOLLVM_UTILITY_H

@@ -1,0 +1,225 @@
+//===- TestConvertTritonGPUToLLVM.cpp - The core lowering, no vendor ------===//
+//
+// `test-convert-tritongpu-to-llvm` runs the generic TritonGPU -> LLVM
+// patterns with a test TargetInfo whose hooks emit calls to placeholder
+// functions (`@test_program_id`, `@test_shuffle_xor_f32`, `@test_barrier`,
+// ...), so that the core lowering is FileCheck-tested without any vendor.
+// `assume-contiguity=N` makes every pointer tensor N-contiguous and
+// N-aligned, to test vectorized accesses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Conversion/TargetInfoBase.h"
+#include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trident/Conversion/TritonGPUToLLVM/TypeConverter.h"
+
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <string>
+
+using namespace mlir;
+
+namespace {
+
+/// A type as part of a function name: f32, i32, ptr3, v4f32.
+std::string mangle(Type type) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  if (auto vec = dyn_cast<VectorType>(type)) {
+    os << "v" << vec.getNumElements();
+    type = vec.getElementType();
+  }
+  if (auto ptr = dyn_cast<LLVM::LLVMPointerType>(type))
+    os << "ptr" << ptr.getAddressSpace();
+  else
+    type.print(os);
+  return name;
+}
+
+/// Calls `name`, declared on first use as taking the types of `args` and
+/// returning `result` (null: void).
+Value callPlaceholder(RewriterBase &rewriter, Location loc, StringRef name,
+                      Type result, ValueRange args) {
+  auto module =
+      rewriter.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  MLIRContext *ctx = rewriter.getContext();
+  Type resultType = result ? result : LLVM::LLVMVoidType::get(ctx);
+  SmallVector<Type> argTypes(args.getTypes());
+  auto fnType = LLVM::LLVMFunctionType::get(resultType, argTypes);
+  if (!module.lookupSymbol(name)) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    LLVM::LLVMFuncOp::create(rewriter, loc, name, fnType);
+  }
+  auto call = LLVM::CallOp::create(rewriter, loc, fnType,
+                                   FlatSymbolRefAttr::get(ctx, name), args);
+  return result ? call.getResult() : Value();
+}
+
+class TestTargetInfo : public trident::TargetInfoBase {
+public:
+  int getWarpSize() const override { return 32; }
+  unsigned getSharedAddressSpace() const override { return 3; }
+  unsigned getGlobalAddressSpace() const override { return 1; }
+
+  Value programId(RewriterBase &rewriter, Location loc,
+                  int axis) const override {
+    return callPlaceholder(rewriter, loc,
+                           "test_program_id_" + std::to_string(axis),
+                           rewriter.getI32Type(), {});
+  }
+  Value numPrograms(RewriterBase &rewriter, Location loc,
+                    int axis) const override {
+    return callPlaceholder(rewriter, loc,
+                           "test_num_programs_" + std::to_string(axis),
+                           rewriter.getI32Type(), {});
+  }
+  Value threadId(RewriterBase &rewriter, Location loc) const override {
+    return callPlaceholder(rewriter, loc, "test_thread_id",
+                           rewriter.getI32Type(), {});
+  }
+  Value clusterCTAId(RewriterBase &rewriter, Location loc) const override {
+    return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                    rewriter.getI32IntegerAttr(0));
+  }
+  void barrier(RewriterBase &rewriter, Location loc) const override {
+    callPlaceholder(rewriter, loc, "test_barrier", nullptr, {});
+  }
+  Value shuffleXor(RewriterBase &rewriter, Location loc, Value value,
+                   int mask) const override {
+    Value m = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                       rewriter.getI32IntegerAttr(mask));
+    return callPlaceholder(rewriter, loc,
+                           "test_shuffle_xor_" + mangle(value.getType()),
+                           value.getType(), {value, m});
+  }
+  Value shuffleUp(RewriterBase &rewriter, Location loc, Value value,
+                  int delta) const override {
+    Value d = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                       rewriter.getI32IntegerAttr(delta));
+    return callPlaceholder(rewriter, loc,
+                           "test_shuffle_up_" + mangle(value.getType()),
+                           value.getType(), {value, d});
+  }
+  Value shuffleIdx(RewriterBase &rewriter, Location loc, Value value,
+                   Value lane) const override {
+    return callPlaceholder(rewriter, loc,
+                           "test_shuffle_idx_" + mangle(value.getType()),
+                           value.getType(), {value, lane});
+  }
+  Value ballot(RewriterBase &rewriter, Location loc, Type type,
+               Value predicate) const override {
+    return callPlaceholder(rewriter, loc, "test_ballot_" + mangle(type), type,
+                           {predicate});
+  }
+  void storeShared(RewriterBase &rewriter, Location loc, Value ptr,
+                   Value value, Value predicate) const override {
+    callPlaceholder(rewriter, loc,
+                    "test_store_shared_" + mangle(value.getType()), nullptr,
+                    {ptr, value, predicate});
+  }
+  Value loadShared(RewriterBase &rewriter, Location loc, Value ptr, Type type,
+                   Value predicate) const override {
+    return callPlaceholder(rewriter, loc, "test_load_shared_" + mangle(type),
+                           type, {ptr, predicate});
+  }
+  void markAsKernel(LLVM::LLVMFuncOp func, int numWarps,
+                    int threadsPerWarp) const override {
+    Builder b(func.getContext());
+    func->setAttr("test.kernel",
+                  b.getDenseI32ArrayAttr({numWarps, threadsPerWarp}));
+  }
+  StringRef getMulhiFuncName(Type resultType) const override {
+    return "test_mulhi";
+  }
+  void printf(RewriterBase &rewriter, Location loc, StringRef format,
+              ValueRange args) const override {
+    callPlaceholder(rewriter, loc, "test_printf", nullptr, args);
+  }
+  void assertFail(RewriterBase &rewriter, Location loc, StringRef message,
+                  StringRef file, StringRef function,
+                  int line) const override {
+    callPlaceholder(rewriter, loc, "test_assert_fail", nullptr, {});
+  }
+};
+
+/// Every pointer tensor is `n`-contiguous and `n`-aligned.
+class AssumedPointerInfo : public triton::PointerInfoProvider {
+public:
+  explicit AssumedPointerInfo(unsigned n) : n(n) {}
+  unsigned getContiguity(Value) const override { return n; }
+  unsigned getPtrAlignment(Value) const override { return n; }
+  unsigned getMaskAlignment(Value) const override { return n; }
+
+private:
+  unsigned n;
+};
+
+struct TestConvertTritonGPUToLLVMPass
+    : public PassWrapper<TestConvertTritonGPUToLLVMPass,
+                         OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestConvertTritonGPUToLLVMPass)
+
+  TestConvertTritonGPUToLLVMPass() = default;
+  TestConvertTritonGPUToLLVMPass(const TestConvertTritonGPUToLLVMPass &pass)
+      : PassWrapper(pass) {}
+
+  StringRef getArgument() const final {
+    return "test-convert-tritongpu-to-llvm";
+  }
+  StringRef getDescription() const final {
+    return "lower TritonGPU to LLVM with the core patterns and a test target";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect, cf::ControlFlowDialect>();
+  }
+
+  Option<unsigned> assumeContiguity{
+      *this, "assume-contiguity",
+      llvm::cl::desc("contiguity and alignment assumed of pointer tensors "
+                     "(0: the core's default, no assumption)"),
+      llvm::cl::init(0)};
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+
+    // Structured control flow first, as a GPU backend does.
+    {
+      RewritePatternSet patterns(ctx);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      ConversionTarget target(*ctx);
+      target.addIllegalDialect<scf::SCFDialect>();
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    TestTargetInfo targetInfo;
+    LowerToLLVMOptions options(ctx);
+    triton::TritonGPUToLLVMTypeConverter typeConverter(ctx, options,
+                                                       targetInfo);
+    RewritePatternSet patterns(ctx);
+    std::shared_ptr<const triton::PointerInfoProvider> pointerInfo;
+    if (assumeContiguity > 0)
+      pointerInfo = std::make_shared<AssumedPointerInfo>(assumeContiguity);
+    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns,
+                                            targetInfo, pointerInfo);
+    ConversionTarget target(*ctx);
+    triton::configureTritonGPUToLLVMTarget(target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
+
+namespace trident::test {
+void registerTestConversionPasses() {
+  PassRegistration<TestConvertTritonGPUToLLVMPass>();
+}
+} // namespace trident::test
