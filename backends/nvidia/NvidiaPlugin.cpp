@@ -12,11 +12,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "nvidia/Conversion/TritonGPUToLLVM/Passes.h"
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "nvidia/Target/CodeGen.h"
 #include "runtime/CudaRuntime.h"
 #include "trident/Plugin/PluginAPI.h"
 
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace trident;
@@ -25,6 +27,23 @@ namespace {
 /// The architecture of a compilation (the target's default when none).
 std::string getArch(const TargetOptions &options) {
   return options.arch.empty() ? "sm_90" : options.arch;
+}
+
+/// The sm_XY number of an architecture ("sm_90a" -> 90).
+int getComputeCapability(llvm::StringRef arch) {
+  arch.consume_front("sm_");
+  int capability = 90;
+  arch.take_while(llvm::isDigit).getAsInteger(10, capability);
+  return capability;
+}
+
+/// The `llir` stage's passes: TTGIR to the LLVM and NVVM dialects.
+void buildLLIRPipeline(mlir::OpPassManager &pm, int computeCapability) {
+  mlir::triton::nvidia_gpu::ConvertTritonGPUToLLVMOptions options;
+  options.computeCapability = computeCapability;
+  pm.addPass(mlir::triton::nvidia_gpu::createConvertTritonGPUToLLVM(options));
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
 }
 
 class NvidiaTarget : public TargetBackend {
@@ -59,10 +78,32 @@ public:
         Stage::planned(
             "ttgir", "ttgir",
             "the nvidia TTIR -> TTGIR conversion is not implemented yet"),
-        Stage::planned(
-            "llir", "ll",
-            "the nvidia TTGIR -> LLVM (NVVM) lowering is not implemented yet"),
+        makeLLIRStage(),
         makePtxStage(), makeCubinStage()};
+  }
+
+  /// TTGIR -> LLVM + NVVM dialects (the core patterns with the NVVM
+  /// TargetInfo), then LLVM IR: NVPTX triple, libdevice, O3.
+  static Stage makeLLIRStage() {
+    Stage llir;
+    llir.name = "llir";
+    llir.extension = "ll";
+    llir.buildPipeline = [](mlir::OpPassManager &pm,
+                            const TargetOptions &options) {
+      buildLLIRPipeline(pm, getComputeCapability(getArch(options)));
+      return mlir::success();
+    };
+    llir.emit = [](mlir::ModuleOp module, llvm::StringRef,
+                   const TargetOptions &options,
+                   std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<std::string> text =
+          mlir::triton::nvidia_gpu::translateToLLVMIR(module, getArch(options),
+                                                      error);
+      if (!text)
+        return mlir::failure();
+      return std::move(*text);
+    };
+    return llir;
   }
 
   /// LLVM IR -> PTX with LLVM's NVPTX target, in process.
@@ -115,6 +156,13 @@ void registerNvidiaPlugin(PluginRegistrar &registrar) {
     mlir::triton::nvidia_gpu::registerNvidiaDialects(registry);
     mlir::triton::nvidia_gpu::registerNvidiaTranslations(registry);
   });
+  registrar.addPass(
+      [] { return mlir::triton::nvidia_gpu::createConvertTritonGPUToLLVM(); });
+  registrar.addPassPipeline(
+      "nvidia-llir-stage",
+      "The nvidia target's `llir` passes (for sm_90): TTGIR to the LLVM and "
+      "NVVM dialects",
+      [](mlir::OpPassManager &pm) { buildLLIRPipeline(pm, 90); });
   registrar.addTarget(std::make_unique<NvidiaTarget>());
 }
 } // namespace

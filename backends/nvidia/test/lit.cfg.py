@@ -36,6 +36,7 @@ tool_dirs = [config.trident_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     [ToolSubst("trident-opt", unresolved="warn"),
      ToolSubst("trident-nvidia-translate", unresolved="warn"),
+     ToolSubst("trident-nvidia-run", unresolved="warn"),
      ToolSubst("trident", unresolved="warn")],
     tool_dirs)
 # An absolute path, for RUN lines that change PATH.
@@ -87,3 +88,10 @@ try:
 except OSError:
     pass
 config.substitutions.append(("%python", config.python_executable))
+
+# libdevice (for the math functions), found as the llir stage finds it.
+libdevice = os.environ.get("TRIDENT_LIBDEVICE") or os.path.join(
+    os.environ.get("CUDA_HOME") or "/usr/local/cuda", "nvvm", "libdevice",
+    "libdevice.10.bc")
+if os.path.exists(libdevice):
+    config.available_features.add("libdevice")

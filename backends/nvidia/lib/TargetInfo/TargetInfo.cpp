@@ -474,6 +474,221 @@ Value NVVMTargetInfo::loadShared(RewriterBase &rewriter, Location loc,
   return LLVM::BitcastOp::create(rewriter, loc, type, packed);
 }
 
+namespace {
+
+/// The words of `value` as registers for an access of `access`.
+SmallVector<Value> packWords(RewriterBase &rewriter, Location loc, Value value,
+                             SharedAccess access) {
+  Type regType = getRegisterType(rewriter, access.wordBits);
+  if (access.words == 1) {
+    Value asInt = toInteger(rewriter, loc, value);
+    if (asInt.getType() != regType)
+      asInt = LLVM::ZExtOp::create(rewriter, loc, regType, asInt);
+    return {asInt};
+  }
+  auto wordsType = VectorType::get({access.words}, regType);
+  Value packed = LLVM::BitcastOp::create(rewriter, loc, wordsType, value);
+  SmallVector<Value> words;
+  for (unsigned i = 0; i < access.words; ++i)
+    words.push_back(LLVM::ExtractElementOp::create(
+        rewriter, loc, packed, i32Const(rewriter, loc, i)));
+  return words;
+}
+
+/// The inverse of packWords: `words` (an asm result) back into `type`.
+Value unpackWords(RewriterBase &rewriter, Location loc, Value words,
+                  SharedAccess access, Type type) {
+  Type regType = getRegisterType(rewriter, access.wordBits);
+  if (access.words == 1) {
+    Type intType = rewriter.getIntegerType(access.wordBits);
+    if (words.getType() != intType)
+      words = LLVM::TruncOp::create(rewriter, loc, intType, words);
+    return fromInteger(rewriter, loc, words, type);
+  }
+  auto wordsType = VectorType::get({access.words}, regType);
+  Value packed = LLVM::UndefOp::create(rewriter, loc, wordsType);
+  for (unsigned i = 0; i < access.words; ++i) {
+    Value word = LLVM::ExtractValueOp::create(rewriter, loc, words,
+                                              ArrayRef<int64_t>{int64_t(i)});
+    packed = LLVM::InsertElementOp::create(rewriter, loc, packed, word,
+                                           i32Const(rewriter, loc, i));
+  }
+  return LLVM::BitcastOp::create(rewriter, loc, type, packed);
+}
+
+/// "{$a, $b, ...}" or "$a" for `count` operands from `first`.
+std::string operandList(unsigned first, unsigned count) {
+  SmallVector<std::string> names;
+  for (unsigned i = 0; i < count; ++i)
+    names.push_back("$" + std::to_string(first + i));
+  if (count == 1)
+    return names.front();
+  return "{" + llvm::join(names, ", ") + "}";
+}
+
+/// The access for a global load or store of `type` under `mask`, if the
+/// predicated form applies (one i1 predicate, 8 to 128 bits).
+std::optional<SharedAccess> getGlobalAccess(Type type, Value mask) {
+  if (!mask || !mask.getType().isInteger(1) || type.isInteger(1))
+    return std::nullopt;
+  return getSharedAccess(getBitWidth(type));
+}
+
+/// For a vector access under a per-element mask: the mask's elements and
+/// their conjunction, the predicate of the whole-vector access. Empty when
+/// the access is not of that kind.
+SmallVector<Value> splitVectorMask(RewriterBase &rewriter, Location loc,
+                                   Type type, Value mask, Value &all) {
+  auto maskType = mask ? dyn_cast<VectorType>(mask.getType()) : VectorType();
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (!maskType || !vectorType ||
+      vectorType.getElementType().isInteger(1) ||
+      !getSharedAccess(getBitWidth(type)))
+    return {};
+  SmallVector<Value> bits;
+  for (int64_t i = 0; i < maskType.getNumElements(); ++i)
+    bits.push_back(LLVM::ExtractElementOp::create(rewriter, loc, mask,
+                                                  i32Const(rewriter, loc, i)));
+  all = bits.front();
+  for (Value bit : llvm::drop_begin(bits))
+    all = LLVM::AndOp::create(rewriter, loc, all, bit);
+  return bits;
+}
+
+} // namespace
+
+Value NVVMTargetInfo::loadGlobal(RewriterBase &rewriter, Location loc,
+                                 Value ptr, Type type, Value mask, Value other,
+                                 unsigned alignment) const {
+  // A per-element mask: the whole vector under the conjunction of the mask
+  // (the common, in-bounds case), then each element on its own where the
+  // mask holds but not for all.
+  Value all;
+  SmallVector<Value> bits = splitVectorMask(rewriter, loc, type, mask, all);
+  if (!bits.empty()) {
+    Value whole = loadGlobal(rewriter, loc, ptr, type, all, other, alignment);
+    Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                         rewriter.getBoolAttr(true));
+    Value notAll = LLVM::XOrOp::create(rewriter, loc, all, one);
+    Type elementType = cast<VectorType>(type).getElementType();
+    unsigned elementBytes = getBitWidth(elementType) / 8;
+    Value result = whole;
+    for (auto [index, bit] : llvm::enumerate(bits)) {
+      Value elementPtr = LLVM::GEPOp::create(
+          rewriter, loc, ptr.getType(), elementType, ptr,
+          ArrayRef<LLVM::GEPArg>{int32_t(index)});
+      Value predicate = LLVM::AndOp::create(rewriter, loc, bit, notAll);
+      Value current = LLVM::ExtractElementOp::create(
+          rewriter, loc, whole, i32Const(rewriter, loc, index));
+      Value element =
+          loadGlobal(rewriter, loc, elementPtr, elementType, predicate,
+                     current, std::min(alignment, elementBytes));
+      result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
+                                             i32Const(rewriter, loc, index));
+    }
+    return result;
+  }
+  std::optional<SharedAccess> access = getGlobalAccess(type, mask);
+  if (!access)
+    return TargetInfoBase::loadGlobal(rewriter, loc, ptr, type, mask, other,
+                                      alignment);
+  Type regType = getRegisterType(rewriter, access->wordBits);
+  SmallVector<Type> resultTypes(access->words, regType);
+  Type asmResult = access->words == 1
+                       ? regType
+                       : LLVM::LLVMStructType::getLiteral(
+                             rewriter.getContext(), resultTypes);
+  // Operands: results 0..w-1, then the address, the predicate and the
+  // `other` words.
+  unsigned w = access->words;
+  SmallVector<Value> operands = {ptr, mask};
+  std::string constraints;
+  const char *reg = getConstraint(access->wordBits);
+  for (unsigned i = 0; i < w; ++i)
+    constraints += std::string("=") + reg + ",";
+  constraints += "l,b";
+  std::string asmText;
+  if (other) {
+    SmallVector<Value> otherWords = packWords(rewriter, loc, other, *access);
+    for (unsigned i = 0; i < w; ++i) {
+      operands.push_back(otherWords[i]);
+      constraints += std::string(",") + reg;
+      asmText += "mov.b" + std::to_string(std::max(access->wordBits, 16u)) +
+                 " $" + std::to_string(i) + ", $" +
+                 std::to_string(w + 2 + i) + ";\n\t";
+    }
+  }
+  asmText += "@$" + std::to_string(w + 1) + " ld.global";
+  if (w > 1)
+    asmText += ".v" + std::to_string(w);
+  asmText += ".b" + std::to_string(access->wordBits) + " " +
+             operandList(0, w) + ", [$" + std::to_string(w) + "];";
+  auto asmOp = LLVM::InlineAsmOp::create(
+      rewriter, loc, asmResult, operands, asmText, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  return unpackWords(rewriter, loc, asmOp.getResult(0), *access, type);
+}
+
+void NVVMTargetInfo::storeGlobal(RewriterBase &rewriter, Location loc,
+                                 Value ptr, Value value, Value mask,
+                                 unsigned alignment) const {
+  Value all;
+  SmallVector<Value> bits =
+      splitVectorMask(rewriter, loc, value.getType(), mask, all);
+  if (!bits.empty()) {
+    storeGlobal(rewriter, loc, ptr, value, all, alignment);
+    Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                         rewriter.getBoolAttr(true));
+    Value notAll = LLVM::XOrOp::create(rewriter, loc, all, one);
+    Type elementType = cast<VectorType>(value.getType()).getElementType();
+    unsigned elementBytes = getBitWidth(elementType) / 8;
+    for (auto [index, bit] : llvm::enumerate(bits)) {
+      Value elementPtr = LLVM::GEPOp::create(
+          rewriter, loc, ptr.getType(), elementType, ptr,
+          ArrayRef<LLVM::GEPArg>{int32_t(index)});
+      Value predicate = LLVM::AndOp::create(rewriter, loc, bit, notAll);
+      Value element = LLVM::ExtractElementOp::create(
+          rewriter, loc, value, i32Const(rewriter, loc, index));
+      storeGlobal(rewriter, loc, elementPtr, element, predicate,
+                  std::min(alignment, elementBytes));
+    }
+    return;
+  }
+  std::optional<SharedAccess> access =
+      getGlobalAccess(value.getType(), mask);
+  if (!access)
+    return TargetInfoBase::storeGlobal(rewriter, loc, ptr, value, mask,
+                                       alignment);
+  unsigned w = access->words;
+  SmallVector<Value> operands = {ptr};
+  llvm::append_range(operands, packWords(rewriter, loc, value, *access));
+  operands.push_back(mask);
+  std::string constraints = "l";
+  for (unsigned i = 0; i < w; ++i)
+    constraints += std::string(",") + getConstraint(access->wordBits);
+  constraints += ",b";
+  std::string asmText = "@$" + std::to_string(w + 1) + " st.global";
+  if (w > 1)
+    asmText += ".v" + std::to_string(w);
+  asmText += ".b" + std::to_string(access->wordBits) + " [$0], " +
+             operandList(1, w) + ";";
+  LLVM::InlineAsmOp::create(rewriter, loc, TypeRange{}, operands, asmText,
+                            constraints, /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+void NVVMTargetInfo::markAsKernel(LLVM::LLVMFuncOp func, int numWarps,
+                                  int threadsPerWarp) const {
+  Builder builder(func.getContext());
+  func->setAttr("nvvm.kernel", builder.getUnitAttr());
+  func->setAttr("nvvm.maxntid",
+                builder.getDenseI32ArrayAttr({numWarps * threadsPerWarp}));
+}
+
 //===----------------------------------------------------------------------===//
 // Library calls
 //===----------------------------------------------------------------------===//

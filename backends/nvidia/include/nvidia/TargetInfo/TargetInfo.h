@@ -53,6 +53,19 @@ public:
   Value loadShared(RewriterBase &rewriter, Location loc, Value ptr, Type type,
                    Value predicate) const override;
 
+  /// Predicated `ld.global` / `st.global` of up to 128 bits under one
+  /// predicate (`other` moved in first); per-element masks and other widths
+  /// take the portable default.
+  Value loadGlobal(RewriterBase &rewriter, Location loc, Value ptr, Type type,
+                   Value mask, Value other, unsigned alignment) const override;
+  void storeGlobal(RewriterBase &rewriter, Location loc, Value ptr,
+                   Value value, Value mask,
+                   unsigned alignment) const override;
+
+  /// `nvvm.kernel` and `nvvm.maxntid` = numWarps * threadsPerWarp.
+  void markAsKernel(LLVM::LLVMFuncOp func, int numWarps,
+                    int threadsPerWarp) const override;
+
   bool supportVectorizedAtomics() const override {
     return computeCapability >= 90;
   }
