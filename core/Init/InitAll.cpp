@@ -7,6 +7,8 @@
 #ifdef TRIDENT_HAS_TTG
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 #endif
+#include "trident/Conversion/TritonToTritonGPU/Passes.h"
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -33,4 +35,7 @@ void trident::registerAllPasses() {
   mlir::registerTransformsPasses();
   mlir::triton::registerTritonPasses();
   mlir::triton::registerTritonPipelines();
+  mlir::triton::registerTritonToTritonGPUPasses();
+  mlir::triton::gpu::registerTritonGPUPasses();
+  trident::registerTTGIRPipeline();
 }

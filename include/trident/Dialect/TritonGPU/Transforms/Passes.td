@@ -1,0 +1,105 @@
+//===- Passes.td - Generic TTGIR passes ---------------------*- tablegen -*-===//
+//
+// Vendor-neutral passes over TTGIR: memory-access coalescing, layout
+// conversion removal, thread-local reductions and gathers, and staging of
+// dot operands through shared memory. Every backend runs them through the
+// `trident-ttgir` pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRIDENT_TRITONGPU_PASSES
+#define TRIDENT_TRITONGPU_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def TritonGPUCoalesce : Pass<"ttg-coalesce", "::mlir::ModuleOp"> {
+  let summary = "give global loads and stores layouts that vectorise";
+  let description = [{
+    For every `tt.load`, `tt.store`, `tt.atomic_rmw` and `tt.atomic_cas` on
+    a tensor of pointers, the axis analysis says which dimension is
+    contiguous in memory and how aligned it is. The access gets a blocked
+    layout whose fastest dimension is the most contiguous one and whose
+    threads hold as many consecutive elements as one aligned access of at
+    most 128 bits covers (and as the tensor has per thread). Operands and
+    results are converted to and from the old layout; remove-layout-
+    conversions cleans up.
+
+    ```mlir
+    // 1024 f32 loads, 16-byte aligned, 128 threads:
+    #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+    // becomes
+    #blocked1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+    ```
+  }];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPURemoveLayoutConversions
+    : Pass<"ttg-remove-layout-conversions", "::mlir::ModuleOp"> {
+  let summary = "remove ttg.convert_layout by moving computations between layouts";
+  let description = [{
+    Two rewrites, repeated until nothing changes:
+
+    - forward: the users of a conversion (elementwise operations, broadcasts,
+      expand_dims, reductions, loop-carried values of `scf.for`) are moved to
+      the conversion's source layout, when that removes more conversions
+      than it needs; loads, stores and dots keep their layouts (they are
+      anchors chosen by coalescing and the backends);
+    - backward: a conversion whose source is cheap to recompute (constants,
+      ranges, splats, elementwise arithmetic, broadcasts, expand_dims) is
+      replaced by the computation done directly in the destination layout.
+
+    Chains of conversions are folded, and dead operations removed.
+
+    ```mlir
+    %x = tt.load %p : tensor<1024x!tt.ptr<f32>, #blocked1>
+    %y = ttg.convert_layout %x : tensor<1024xf32, #blocked1> -> tensor<1024xf32, #blocked>
+    %z = math.exp %y : tensor<1024xf32, #blocked>
+    // becomes
+    %z = math.exp %x : tensor<1024xf32, #blocked1>
+    ```
+  }];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUOptimizeThreadLocality
+    : Pass<"ttg-optimize-thread-locality", "::mlir::ModuleOp"> {
+  let summary = "keep the gathered axis of tt.gather inside warps";
+  let description = [{
+    A gather whose gathered axis is spread over several warps needs shared
+    memory to exchange elements. When the axis fits in a warp, the gather
+    (source, indices and result) is given a blocked layout that keeps the
+    axis inside each warp, in registers and lanes, and puts the warps on the
+    other dimensions; the lowering can then gather with warp shuffles.
+
+    ```mlir
+    // axis 0 of a 64x32 source spread over 4 warps:
+    #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+    // becomes
+    #blocked1 = #ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+    ```
+  }];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUReduceDataDuplication
+    : Pass<"ttg-reduce-data-duplication", "::mlir::ModuleOp"> {
+  let summary = "stage conversions to dot-operand layouts through shared memory";
+  let description = [{
+    A dot operand layout holds many copies of each element (every thread of
+    a row or column of the result needs it). Converting a distributed tensor
+    to it through shared memory once (`ttg.local_alloc` then
+    `ttg.local_load`) replaces repeated shuffles. Conversions that stay
+    within warps are left alone.
+
+    ```mlir
+    %a = ttg.convert_layout %x : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>
+    // becomes
+    %m = ttg.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+    %a = ttg.local_load %m : !ttg.memdesc<64x32xf16, #shared, #smem> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>
+    ```
+  }];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
+}
+
+#endif // TRIDENT_TRITONGPU_PASSES
