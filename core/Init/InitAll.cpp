@@ -2,6 +2,7 @@
 
 #include "trident/InitAll.h"
 
+#include "trident/Conversion/TritonGPUToLLVM/Passes.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/Triton/Transforms/Passes.h"
 #ifdef TRIDENT_HAS_TTG
@@ -38,4 +39,5 @@ void trident::registerAllPasses() {
   mlir::triton::registerTritonToTritonGPUPasses();
   mlir::triton::gpu::registerTritonGPUPasses();
   trident::registerTTGIRPipeline();
+  mlir::triton::registerTritonGPUToLLVMPasses();
 }

@@ -13,6 +13,7 @@
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
+#include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -83,13 +84,15 @@ Value buildVector(Location loc, RewriterBase &rewriter, ArrayRef<Value> values) 
 }
 
 /// The mask of a group of `vec` elements starting at register `r`: null,
-/// one i1 if all the group's masks are the same value, else a vector.
+/// one i1 if the group's masks are known equal (`uniform`, or the same
+/// value), else a vector.
 Value groupMask(Location loc, RewriterBase &rewriter,
                 ArrayRef<Value> masks, unsigned r, unsigned vec,
-                Value threadPred) {
+                Value threadPred, bool uniform) {
   if (masks.empty())
     return threadPred;
-  SmallVector<Value> group(masks.begin() + r, masks.begin() + r + vec);
+  SmallVector<Value> group(masks.begin() + r,
+                           masks.begin() + r + (uniform ? 1 : vec));
   if (threadPred)
     for (Value &m : group)
       m = LLVM::AndOp::create(rewriter, loc, m, threadPred);
@@ -151,11 +154,14 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp>,
                                               elemBits)
                               : 1;
     unsigned alignment = std::max(1u, vec * elemBits / 8);
+    bool maskUniform = op.getMask() && pointerInfo &&
+                       pointerInfo->getMaskAlignment(op.getMask()) >= vec;
     SmallVector<Value> results;
     for (unsigned r = 0; r < numRegs; r += vec) {
       Type accessType =
           vec == 1 ? elemType : VectorType::get({int64_t(vec)}, elemType);
-      Value mask = groupMask(loc, rewriter, masks, r, vec, Value());
+      Value mask =
+          groupMask(loc, rewriter, masks, r, vec, Value(), maskUniform);
       Value other;
       if (!others.empty() && mask)
         other = buildVector(loc, rewriter,
@@ -224,11 +230,14 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp>,
       threadPred = emitUniqueThreadPredicate(loc, rewriter, *layout, ids);
     }
     unsigned alignment = std::max(1u, vec * elemBits / 8);
+    bool maskUniform = op.getMask() && pointerInfo &&
+                       pointerInfo->getMaskAlignment(op.getMask()) >= vec;
     for (unsigned r = 0; r < numRegs; r += vec) {
       // A duplicated register holds what an earlier one stored already.
       if (layout && isDuplicateRegister(*layout, r))
         continue;
-      Value mask = groupMask(loc, rewriter, masks, r, vec, threadPred);
+      Value mask =
+          groupMask(loc, rewriter, masks, r, vec, threadPred, maskUniform);
       Value value =
           buildVector(loc, rewriter, ArrayRef<Value>(values).slice(r, vec));
       targetInfo.storeGlobal(rewriter, loc, ptrs[r], value, mask, alignment);
@@ -238,7 +247,31 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp>,
   }
 };
 
+/// Pointer facts from the axis analysis.
+class AxisInfoPointerInfo : public PointerInfoProvider {
+public:
+  explicit AxisInfoPointerInfo(ModuleOp module) : analysis(module) {}
+  unsigned getContiguity(Value ptr) const override {
+    return analysis.getContiguity(ptr);
+  }
+  unsigned getPtrAlignment(Value ptr) const override {
+    return analysis.getPtrAlignment(ptr);
+  }
+  unsigned getMaskAlignment(Value mask) const override {
+    return analysis.getMaskAlignment(mask);
+  }
+
+private:
+  // The analysis caches nothing on queries but its interface is not const.
+  mutable trident::ModuleAxisInfoAnalysis analysis;
+};
+
 } // namespace
+
+std::shared_ptr<const PointerInfoProvider>
+mlir::triton::createAxisInfoPointerInfo(ModuleOp module) {
+  return std::make_shared<AxisInfoPointerInfo>(module);
+}
 
 void mlir::triton::populateLoadStoreOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,

@@ -34,6 +34,8 @@ void mlir::triton::populateTritonGPUToLLVMPatterns(
                                       benefit);
   populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, targetInfo,
                                     std::move(pointerInfo), benefit);
+  populateReduceOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateViewOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
   populateMathToLLVMConversionPatterns(typeConverter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

@@ -25,3 +25,32 @@ tt.func public @rtz(%x: f32) {
   tt.return
 }
 }
+
+// -----
+
+// A reduction across warps needs its scratch buffer placed first
+// (ttg-allocate-shared-memory); this RUN line does not run it.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @unallocated_reduce(%x: tensor<128xf32, #blocked>) {
+  // expected-error @+1 {{failed to legalize operation 'tt.reduce'}}
+  %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<128xf32, #blocked>) -> f32
+  tt.return
+}
+}
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @unallocated_convert(%x: tensor<4x32xf32, #a>) {
+  // expected-error @+1 {{failed to legalize operation 'ttg.convert_layout'}}
+  %0 = ttg.convert_layout %x : tensor<4x32xf32, #a> -> tensor<4x32xf32, #b>
+  tt.return
+}
+}

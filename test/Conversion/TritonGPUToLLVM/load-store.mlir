@@ -1,4 +1,5 @@
-// RUN: trident-opt %s --test-convert-tritongpu-to-llvm | FileCheck %s --check-prefix=SCALAR
+// RUN: trident-opt %s --test-convert-tritongpu-to-llvm | FileCheck %s --check-prefix=AXIS
+// RUN: trident-opt %s --test-convert-tritongpu-to-llvm=assume-contiguity=1 | FileCheck %s --check-prefix=SCALAR
 // RUN: trident-opt %s --test-convert-tritongpu-to-llvm=assume-contiguity=4 | FileCheck %s --check-prefix=VEC
 // RUN: trident-opt %s --test-convert-tritongpu-to-llvm=assume-contiguity=2 | FileCheck %s --check-prefix=VEC2
 
@@ -10,6 +11,10 @@
 #dup = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
 
+// Without tt.divisibility the axis analysis proves no alignment.
+// AXIS-LABEL: llvm.func @load_masked
+// AXIS-NOT: vector<4xf32>
+// AXIS-LABEL: llvm.func @scalar
 // SCALAR-LABEL: llvm.func @load_masked
 // VEC-LABEL: llvm.func @load_masked
 // VEC2-LABEL: llvm.func @load_masked
@@ -49,6 +54,8 @@ tt.func public @load_masked(%p: !tt.ptr<f32>, %n: i32) {
 
 // Scalar loads and stores through a single pointer.
 // SCALAR-LABEL: llvm.func @scalar
+// VEC-LABEL: llvm.func @scalar
+// VEC2-LABEL: llvm.func @scalar
 // SCALAR: %[[V:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> i32
 // SCALAR: llvm.store %[[V]], %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
 tt.func public @scalar(%p: !tt.ptr<i32>) {
@@ -73,6 +80,38 @@ tt.func public @store_dup(%p: !tt.ptr<f32>, %x: f32) {
   %ptrs = tt.addptr %ps, %r : tensor<16x!tt.ptr<f32>, #dup>, tensor<16xi32, #dup>
   %v = tt.splat %x : f32 -> tensor<16xf32, #dup>
   tt.store %ptrs, %v : tensor<16x!tt.ptr<f32>, #dup>
+  tt.return
+}
+
+// The vadd shape: a 16-aligned base plus a range, masked against n (16-
+// divisible): the axis analysis proves 4 contiguous, aligned elements with
+// one mask value per group, so each access is one 16-byte vector with a
+// single predicate.
+// AXIS-LABEL: llvm.func @axis_vadd
+// AXIS: llvm.insertelement %[[M:.*]], %{{.*}} : vector<4xi1>
+// AXIS-NEXT: llvm.mlir.constant(1 : i32)
+// AXIS-NEXT: llvm.insertelement %[[M]], %{{.*}} : vector<4xi1>
+// AXIS-NEXT: llvm.mlir.constant(2 : i32)
+// AXIS-NEXT: llvm.insertelement %[[M]], %{{.*}} : vector<4xi1>
+// AXIS-NEXT: llvm.mlir.constant(3 : i32)
+// AXIS-NEXT: llvm.insertelement %[[M]], %{{.*}} : vector<4xi1>
+// AXIS-COUNT-2: llvm.intr.masked.load %{{.*}}, %{{.*}}, %{{.*}} {alignment = 16 : i32} : (!llvm.ptr<1>, vector<4xi1>, vector<4xf32>) -> vector<4xf32>
+// AXIS: llvm.intr.masked.store %{{.*}}, %{{.*}}, %{{.*}} {alignment = 16 : i32} : vector<4xf32>, vector<4xi1> into !llvm.ptr<1>
+tt.func public @axis_vadd(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+  %pid = tt.get_program_id x : i32
+  %c128 = arith.constant 128 : i32
+  %off = arith.muli %pid, %c128 : i32
+  %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+  %offs = tt.splat %off : i32 -> tensor<128xi32, #blocked>
+  %idx = arith.addi %offs, %r : tensor<128xi32, #blocked>
+  %ns = tt.splat %n : i32 -> tensor<128xi32, #blocked>
+  %m = arith.cmpi slt, %idx, %ns : tensor<128xi32, #blocked>
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
+  %ptrs = tt.addptr %ps, %idx : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
+  %x = tt.load %ptrs, %m : tensor<128x!tt.ptr<f32>, #blocked>
+  %y = tt.load %ptrs, %m : tensor<128x!tt.ptr<f32>, #blocked>
+  %z = arith.addf %x, %y : tensor<128xf32, #blocked>
+  tt.store %ptrs, %z, %m : tensor<128x!tt.ptr<f32>, #blocked>
   tt.return
 }
 

@@ -4,8 +4,9 @@
 // patterns with a test TargetInfo whose hooks emit calls to placeholder
 // functions (`@test_program_id`, `@test_shuffle_xor_f32`, `@test_barrier`,
 // ...), so that the core lowering is FileCheck-tested without any vendor.
-// `assume-contiguity=N` makes every pointer tensor N-contiguous and
-// N-aligned, to test vectorized accesses.
+// Accesses are vectorized by the axis analysis; `assume-contiguity=N`
+// instead makes every pointer tensor N-contiguous and N-aligned, and
+// `assume-contiguity=1` vectorizes nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -181,7 +182,7 @@ struct TestConvertTritonGPUToLLVMPass
   Option<unsigned> assumeContiguity{
       *this, "assume-contiguity",
       llvm::cl::desc("contiguity and alignment assumed of pointer tensors "
-                     "(0: the core's default, no assumption)"),
+                     "(0: what the axis analysis proves)"),
       llvm::cl::init(0)};
 
   void runOnOperation() override {
@@ -199,14 +200,17 @@ struct TestConvertTritonGPUToLLVMPass
         return signalPassFailure();
     }
 
+    // Pointer facts are computed on the IR before the conversion changes it.
+    std::shared_ptr<const triton::PointerInfoProvider> pointerInfo =
+        assumeContiguity > 0
+            ? std::make_shared<AssumedPointerInfo>(assumeContiguity)
+            : triton::createAxisInfoPointerInfo(module);
+
     TestTargetInfo targetInfo;
     LowerToLLVMOptions options(ctx);
     triton::TritonGPUToLLVMTypeConverter typeConverter(ctx, options,
                                                        targetInfo);
     RewritePatternSet patterns(ctx);
-    std::shared_ptr<const triton::PointerInfoProvider> pointerInfo;
-    if (assumeContiguity > 0)
-      pointerInfo = std::make_shared<AssumedPointerInfo>(assumeContiguity);
     triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns,
                                             targetInfo, pointerInfo);
     ConversionTarget target(*ctx);

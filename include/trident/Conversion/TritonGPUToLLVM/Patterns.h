@@ -37,6 +37,12 @@ public:
   virtual unsigned getMaskAlignment(Value mask) const { return 1; }
 };
 
+/// A PointerInfoProvider backed by the axis analysis of `module`
+/// (trident::ModuleAxisInfoAnalysis), computed now: create it before the
+/// conversion starts changing the IR.
+std::shared_ptr<const PointerInfoProvider>
+createAxisInfoPointerInfo(ModuleOp module);
+
 /// Function signatures: tt.func to llvm.func (public functions are kernels,
 /// marked by TargetInfoBase::markAsKernel), tt.return, tt.call.
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
@@ -77,9 +83,8 @@ void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                   const trident::TargetInfoBase &targetInfo,
                                   PatternBenefit benefit = 1);
 
-/// Everything above, plus MLIR's arith, math, control-flow and func -> LLVM
-/// patterns. `pointerInfo` may be null (no vectorization beyond what the
-/// layout and tt.divisibility prove).
+/// Everything above, plus MLIR's arith, math, control-flow and ub -> LLVM
+/// patterns. `pointerInfo` may be null (then no access is vectorized).
 void populateTritonGPUToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     const trident::TargetInfoBase &targetInfo,

@@ -1,0 +1,210 @@
+//===- Allocation.cpp - Shared-memory allocation --------------------------===//
+
+#include "trident/Analysis/Allocation.h"
+
+#include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+/// Regions of one scratch buffer start at this alignment.
+static constexpr int64_t kRegionAlignment = 16;
+
+unsigned mlir::triton::getSharedElementBytes(Type type) {
+  if (isa<PointerType>(type))
+    return 8;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return std::max(1u, (bits + 7) / 8);
+}
+
+std::optional<ReduceScratch> mlir::triton::getReduceScratch(ReduceOp op) {
+  SmallVector<RankedTensorType> inputs = op.getInputTypes();
+  if (inputs.empty() || !inputs[0].getEncoding())
+    return std::nullopt;
+  RankedTensorType type = inputs[0];
+  unsigned axis = op.getAxis();
+  MLIRContext *ctx = op.getContext();
+  std::optional<LinearLayout> layout =
+      gpu::tryToLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    return std::nullopt;
+  ReduceScratch scratch;
+  for (StringRef name : {"lane", "warp", "block"}) {
+    StringAttr dim = StringAttr::get(ctx, name);
+    if (!layout->hasInDim(dim))
+      continue;
+    for (int32_t bit = 0; bit < layout->getInDimSizeLog2(dim); ++bit) {
+      ArrayRef<int32_t> basis = layout->getBasis(dim, bit);
+      if (basis[axis] == 0)
+        continue;
+      for (auto [d, v] : llvm::enumerate(basis))
+        if (d != axis && v != 0)
+          return std::nullopt;
+      if (name == "block")
+        return std::nullopt;
+      if (name == "warp")
+        scratch.numWarps *= 2;
+    }
+  }
+  scratch.numResultElements = type.getNumElements() / type.getShape()[axis];
+  if (scratch.numWarps == 1)
+    return scratch;
+  int64_t offset = 0;
+  for (RankedTensorType input : inputs) {
+    offset = llvm::alignTo(offset, kRegionAlignment);
+    scratch.operandOffsets.push_back(offset);
+    offset += scratch.numResultElements * scratch.numWarps *
+              getSharedElementBytes(input.getElementType());
+  }
+  scratch.sizeInBytes = offset;
+  return scratch;
+}
+
+bool mlir::triton::convertLayoutNeedsSharedMemory(RankedTensorType src,
+                                                  RankedTensorType dst) {
+  MLIRContext *ctx = src.getContext();
+  LinearLayout srcLayout = gpu::toLinearLayout(src);
+  LinearLayout dstLayout = gpu::toLinearLayout(dst);
+  SmallVector<StringAttr> threadDims;
+  for (StringRef name : {"lane", "warp", "block"})
+    threadDims.push_back(StringAttr::get(ctx, name));
+  SmallVector<StringAttr> outDims(srcLayout.getOutDimNames());
+  // Register-only when every thread holds the same elements in both.
+  return srcLayout.sublayout(threadDims, outDims) !=
+         dstLayout.sublayout(threadDims, outDims);
+}
+
+int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    std::optional<ReduceScratch> scratch = getReduceScratch(reduce);
+    return scratch ? scratch->sizeInBytes : 0;
+  }
+  if (auto convert = dyn_cast<gpu::ConvertLayoutOp>(op)) {
+    RankedTensorType src = convert.getSrc().getType();
+    RankedTensorType dst = convert.getType();
+    if (!src.getEncoding() || !dst.getEncoding() ||
+        !convertLayoutNeedsSharedMemory(src, dst))
+      return 0;
+    return src.getNumElements() * getSharedElementBytes(src.getElementType());
+  }
+  return 0;
+}
+
+/// Whether `op` only views a memory descriptor (its results alias it).
+static bool isMemDescView(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), llvm::IsaPred<gpu::MemDescType>) &&
+         llvm::any_of(op->getResultTypes(), llvm::IsaPred<gpu::MemDescType>);
+}
+
+Allocation::Allocation(FunctionOpInterface func) {
+  // Positions: `index` in pre-order, `last` the last position inside an op.
+  llvm::DenseMap<Operation *, int64_t> index, last;
+  int64_t counter = 0;
+  func->walk<WalkOrder::PreOrder>([&](Operation *op) { index[op] = counter++; });
+  func->walk<WalkOrder::PostOrder>([&](Operation *op) {
+    int64_t end = index[op];
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!block.empty())
+          end = std::max(end, last[&block.back()]);
+    last[op] = end;
+  });
+
+  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == func.getOperation())
+      return;
+    if (auto alloc = dyn_cast<gpu::LocalAllocOp>(op)) {
+      auto type = cast<gpu::MemDescType>(alloc.getType());
+      int64_t elems = 1;
+      for (int64_t d : type.getAllocShape())
+        elems *= d;
+      int64_t end = index[op];
+      // The last use of the buffer or a view of it, lifted to the op in
+      // the alloc's block that contains it.
+      SmallVector<Value> worklist{alloc.getResult()};
+      while (!worklist.empty()) {
+        Value value = worklist.pop_back_val();
+        for (Operation *user : value.getUsers()) {
+          Operation *ancestor = op->getBlock()->findAncestorOpInBlock(*user);
+          if (ancestor)
+            end = std::max(end, last[ancestor]);
+          else
+            end = std::max(end, last[user]);
+          if (isMemDescView(user))
+            for (Value result : user->getResults())
+              worklist.push_back(result);
+        }
+      }
+      buffers.push_back({Buffer::Kind::Explicit, op,
+                         elems * getSharedElementBytes(type.getElementType()),
+                         0, index[op], end});
+      return;
+    }
+    if (int64_t bytes = getScratchSizeInBytes(op))
+      buffers.push_back(
+          {Buffer::Kind::Scratch, op, bytes, 0, index[op], last[op]});
+  });
+
+  // First fit in program order: the lowest aligned offset that overlaps no
+  // placed buffer live at the same time.
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    Buffer &buffer = buffers[i];
+    int64_t offset = 0;
+    bool moved = true;
+    while (moved) {
+      moved = false;
+      for (size_t j = 0; j < i; ++j) {
+        const Buffer &other = buffers[j];
+        bool liveTogether =
+            buffer.start <= other.end && other.start <= buffer.end;
+        bool overlap = offset < other.offset + other.size &&
+                       other.offset < offset + buffer.size;
+        if (liveTogether && overlap) {
+          offset = llvm::alignTo(other.offset + other.size, kRegionAlignment);
+          moved = true;
+        }
+      }
+    }
+    buffer.offset = offset;
+    size = std::max(size, offset + buffer.size);
+  }
+}
+
+void mlir::triton::allocateSharedMemory(ModuleOp module) {
+  int64_t total = 0;
+  Builder b(module.getContext());
+  module.walk([&](FunctionOpInterface func) {
+    Allocation allocation(func);
+    for (const Allocation::Buffer &buffer : allocation.getBuffers())
+      buffer.owner->setAttr(kAllocationOffsetAttr,
+                            b.getI32IntegerAttr(buffer.offset));
+    total = std::max(total, allocation.getSharedMemorySize());
+  });
+  module->setAttr(kSharedMemorySizeAttr, b.getI32IntegerAttr(total));
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+mlir::triton::getBufferRange(Value memDesc) {
+  Operation *def = memDesc.getDefiningOp();
+  while (def && !isa<gpu::LocalAllocOp>(def) && isMemDescView(def)) {
+    Value source;
+    for (Value operand : def->getOperands())
+      if (isa<gpu::MemDescType>(operand.getType()))
+        source = operand;
+    def = source ? source.getDefiningOp() : nullptr;
+  }
+  auto alloc = dyn_cast_or_null<gpu::LocalAllocOp>(def);
+  if (!alloc)
+    return std::nullopt;
+  auto offset = alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr);
+  if (!offset)
+    return std::nullopt;
+  auto type = cast<gpu::MemDescType>(alloc.getType());
+  int64_t elems = 1;
+  for (int64_t d : type.getAllocShape())
+    elems *= d;
+  return std::pair{offset.getInt(),
+                   elems * getSharedElementBytes(type.getElementType())};
+}

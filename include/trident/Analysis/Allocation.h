@@ -1,0 +1,109 @@
+//===- Allocation.h - Shared-memory allocation ------------------*- C++ -*-===//
+//
+// Places every shared-memory buffer of a function at an offset in one
+// shared-memory array:
+//
+//  - explicit buffers: the results of ttg.local_alloc, live from the alloc
+//    to the last use of the buffer or of a view of it (uses nested in a loop
+//    or branch keep it live until the end of that op);
+//  - scratch buffers: what an op needs while it runs (tt.reduce exchanging
+//    partial results between warps, ttg.convert_layout through shared
+//    memory), live only at that op.
+//
+// Buffers whose lifetimes overlap get disjoint byte ranges (first fit, in
+// program order). The ttg-allocate-shared-memory pass records the offsets as
+// `allocation.offset` on the owning ops and the size as `ttg.shared` on the
+// module; the lowering reads them back.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRIDENT_ANALYSIS_ALLOCATION_H
+#define TRIDENT_ANALYSIS_ALLOCATION_H
+
+#include "trident/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <cstdint>
+
+namespace mlir::triton {
+
+/// The attribute holding a buffer's offset in bytes, on its owning op.
+inline constexpr llvm::StringLiteral kAllocationOffsetAttr =
+    "allocation.offset";
+/// The module attribute holding the shared memory a kernel needs, in bytes.
+inline constexpr llvm::StringLiteral kSharedMemorySizeAttr = "ttg.shared";
+
+//===----------------------------------------------------------------------===//
+// Scratch buffers: the one place their sizes are decided, for the analysis
+// and the lowering alike.
+//===----------------------------------------------------------------------===//
+
+/// The bytes one element of `type` takes in shared memory (at least 1).
+unsigned getSharedElementBytes(Type type);
+
+/// How tt.reduce exchanges partial results between warps: for each element
+/// of the result (row-major over the input shape without the reduced axis)
+/// one slot per warp along the axis, one region per operand. `numWarps` is
+/// 1 when the warps do not split the axis (no scratch then).
+struct ReduceScratch {
+  unsigned numWarps = 1;
+  int64_t numResultElements = 0;
+  /// Byte offset of each operand's region; its size is numResultElements *
+  /// numWarps * element bytes.
+  SmallVector<int64_t> operandOffsets;
+  int64_t sizeInBytes = 0;
+};
+/// std::nullopt if the reduction's layout is not one the lowering handles
+/// (a lane or warp basis mixing the reduced axis with another dimension, or
+/// blocks along the axis).
+std::optional<ReduceScratch> getReduceScratch(ReduceOp op);
+
+/// Whether a layout conversion moves data between threads (and so goes
+/// through shared memory), rather than only between registers.
+bool convertLayoutNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
+
+/// The scratch bytes `op` needs while it runs; 0 for ops that need none.
+int64_t getScratchSizeInBytes(Operation *op);
+
+//===----------------------------------------------------------------------===//
+// Allocation
+//===----------------------------------------------------------------------===//
+
+class Allocation {
+public:
+  struct Buffer {
+    enum class Kind { Explicit, Scratch };
+    Kind kind;
+    /// The op whose `allocation.offset` the buffer's offset becomes.
+    Operation *owner;
+    int64_t size;
+    int64_t offset = 0;
+    /// Live range, in positions of a pre-order walk of the function.
+    int64_t start, end;
+  };
+
+  /// Allocates the buffers of `func`.
+  explicit Allocation(FunctionOpInterface func);
+
+  ArrayRef<Buffer> getBuffers() const { return buffers; }
+  /// The bytes all buffers need together (the end of the highest one).
+  int64_t getSharedMemorySize() const { return size; }
+
+private:
+  SmallVector<Buffer> buffers;
+  int64_t size = 0;
+};
+
+/// Allocates every function of `module` and records the result in the IR
+/// (`allocation.offset`, `ttg.shared`).
+void allocateSharedMemory(ModuleOp module);
+
+/// The byte range [offset, offset + size) of the buffer a memory descriptor
+/// views (through memdesc views), if the allocation placed it.
+std::optional<std::pair<int64_t, int64_t>> getBufferRange(Value memDesc);
+
+} // namespace mlir::triton
+
+#endif // TRIDENT_ANALYSIS_ALLOCATION_H

@@ -1,0 +1,100 @@
+/*===- simt_runtime.c - Run lowered kernels on CPU threads ----------------===
+ * See simt_runtime.h. */
+
+#include "simt_runtime.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_THREADS 1024
+
+/* The shared memory of the running block (the lowering addresses it as
+ * @global_smem). */
+_Alignas(16) char global_smem[1 << 16];
+
+static __thread int threadIndex;
+static int programIdX, numProgramsX;
+static pthread_barrier_t barrier;
+static uint64_t slots[MAX_THREADS];
+
+int test_thread_id(void) { return threadIndex; }
+int test_program_id_0(void) { return programIdX; }
+int test_program_id_1(void) { return 0; }
+int test_program_id_2(void) { return 0; }
+int test_num_programs_0(void) { return numProgramsX; }
+int test_num_programs_1(void) { return 1; }
+int test_num_programs_2(void) { return 1; }
+
+void test_barrier(void) { pthread_barrier_wait(&barrier); }
+
+/* Every thread publishes its value, then reads its partner's. */
+static uint64_t exchange(uint64_t bits, int partner) {
+  slots[threadIndex] = bits;
+  pthread_barrier_wait(&barrier);
+  uint64_t result = slots[partner];
+  pthread_barrier_wait(&barrier);
+  return result;
+}
+
+float test_shuffle_xor_f32(float value, int mask) {
+  uint32_t bits;
+  memcpy(&bits, &value, 4);
+  bits = (uint32_t)exchange(bits, threadIndex ^ mask);
+  memcpy(&value, &bits, 4);
+  return value;
+}
+
+int test_shuffle_xor_i32(int value, int mask) {
+  return (int)(uint32_t)exchange((uint32_t)value, threadIndex ^ mask);
+}
+
+/* i1 arguments arrive in the low bit of an int. */
+void test_store_shared_f32(float *ptr, float value, int pred) {
+  if (pred & 1)
+    *ptr = value;
+}
+float test_load_shared_f32(float *ptr, int pred) { return *ptr; }
+void test_store_shared_i32(int *ptr, int value, int pred) {
+  if (pred & 1)
+    *ptr = value;
+}
+int test_load_shared_i32(int *ptr, int pred) { return *ptr; }
+
+struct Start {
+  int index;
+  void (*body)(void *);
+  void *args;
+};
+
+static void *run(void *p) {
+  struct Start *start = p;
+  threadIndex = start->index;
+  start->body(start->args);
+  return NULL;
+}
+
+void simt_launch(int gridX, int numThreads, void (*body)(void *),
+                 void *args) {
+  if (numThreads > MAX_THREADS) {
+    fprintf(stderr, "simt_launch: too many threads\n");
+    exit(2);
+  }
+  pthread_t threads[MAX_THREADS];
+  struct Start starts[MAX_THREADS];
+  numProgramsX = gridX;
+  for (int pid = 0; pid < gridX; ++pid) {
+    programIdX = pid;
+    memset(global_smem, 0xff, sizeof(global_smem));
+    pthread_barrier_init(&barrier, NULL, numThreads);
+    for (int t = 0; t < numThreads; ++t) {
+      starts[t] = (struct Start){t, body, args};
+      pthread_create(&threads[t], NULL, run, &starts[t]);
+    }
+    for (int t = 0; t < numThreads; ++t)
+      pthread_join(threads[t], NULL);
+    pthread_barrier_destroy(&barrier);
+  }
+}
