@@ -16,6 +16,8 @@
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "nvidia/Target/CodeGen.h"
 #include "runtime/CudaRuntime.h"
+#include "trident/Conversion/TritonGPUToLLVM/Passes.h"
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 #include "trident/Plugin/PluginAPI.h"
 
 #include "mlir/Transforms/Passes.h"
@@ -37,8 +39,24 @@ int getComputeCapability(llvm::StringRef arch) {
   return capability;
 }
 
-/// The `llir` stage's passes: TTGIR to the LLVM and NVVM dialects.
+/// The `ttgir` stage's passes: the core's trident-ttgir pipeline with the
+/// launch shape of the compilation.
+void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
+                        llvm::StringRef arch) {
+  trident::TTGIROptions ttgir;
+  ttgir.numWarps = options.numWarps;
+  ttgir.threadsPerWarp =
+      options.threadsPerWarp > 0 ? options.threadsPerWarp : 32;
+  ttgir.numCTAs = options.numCtas;
+  ttgir.target = ("cuda:" + llvm::Twine(getComputeCapability(arch))).str();
+  trident::buildTTGIRPipeline(pm, ttgir);
+}
+
+/// The `llir` stage's passes: shared memory placed, barriers inserted, then
+/// TTGIR to the LLVM and NVVM dialects.
 void buildLLIRPipeline(mlir::OpPassManager &pm, int computeCapability) {
+  pm.addPass(mlir::triton::createTritonGPUAllocateSharedMemory());
+  pm.addPass(mlir::triton::createTritonGPUInsertBarriers());
   mlir::triton::nvidia_gpu::ConvertTritonGPUToLLVMOptions options;
   options.computeCapability = computeCapability;
   pm.addPass(mlir::triton::nvidia_gpu::createConvertTritonGPUToLLVM(options));
@@ -75,11 +93,22 @@ public:
 
   std::vector<Stage> getStages() const override {
     return {
-        Stage::planned(
-            "ttgir", "ttgir",
-            "the nvidia TTIR -> TTGIR conversion is not implemented yet"),
+        makeTTGIRStage(),
         makeLLIRStage(),
         makePtxStage(), makeCubinStage()};
+  }
+
+  /// TTIR -> TTGIR (layouts, coalescing, layout-conversion removal).
+  static Stage makeTTGIRStage() {
+    Stage ttgir;
+    ttgir.name = "ttgir";
+    ttgir.extension = "mlir";
+    ttgir.buildPipeline = [](mlir::OpPassManager &pm,
+                             const TargetOptions &options) {
+      buildTTGIRPipeline(pm, options, getArch(options));
+      return mlir::success();
+    };
+    return ttgir;
   }
 
   /// TTGIR -> LLVM + NVVM dialects (the core patterns with the NVVM
