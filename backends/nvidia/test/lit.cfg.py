@@ -95,3 +95,9 @@ libdevice = os.environ.get("TRIDENT_LIBDEVICE") or os.path.join(
     "libdevice.10.bc")
 if os.path.exists(libdevice):
     config.available_features.add("libdevice")
+
+# The e2e kernel corpus and the bundle reader of the driver tests.
+repo = os.path.dirname(os.path.dirname(os.path.dirname(config.test_source_root)))
+config.substitutions.append(("%kernels", os.path.join(repo, "test", "kernels")))
+config.substitutions.append(
+    ("%tkb_py", os.path.join(repo, "test", "driver", "Inputs", "tkb.py")))
