@@ -144,3 +144,57 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %2 : tensor<1024xf32, #c>
   }
 }
+
+// -----
+
+// A scan moves with its operand, and its result with it: the cumulative sum
+// of a coalesced load is computed and stored in the load's layout.
+// CHECK-DAG: #[[NEW:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func public @cumsum
+// CHECK-NOT: ttg.convert_layout
+// CHECK: }) : (tensor<1024xf32, #[[NEW]]>) -> tensor<1024xf32, #[[NEW]]>
+// CHECK-NOT: ttg.convert_layout
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#new = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @cumsum(%p: tensor<1024x!tt.ptr<f32>, #new>) {
+    %v = tt.load %p : tensor<1024x!tt.ptr<f32>, #new>
+    %c = ttg.convert_layout %v : tensor<1024xf32, #new> -> tensor<1024xf32, #blocked>
+    %s = "tt.scan"(%c) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: f32, %b: f32):
+      %x = arith.addf %a, %b : f32
+      tt.scan.return %x : f32
+    }) : (tensor<1024xf32, #blocked>) -> tensor<1024xf32, #blocked>
+    %d = ttg.convert_layout %s : tensor<1024xf32, #blocked> -> tensor<1024xf32, #new>
+    tt.store %p, %d : tensor<1024x!tt.ptr<f32>, #new>
+    tt.return
+  }
+}
+
+// -----
+
+// A value yielded by one branch of an scf.if moves the if's result; the
+// other branch's value (a constant) is rebuilt in the new layout.
+// CHECK-DAG: #[[NEW:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func public @branch
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.if %{{.*}} -> (tensor<1024xf32, #[[NEW]]>)
+// CHECK: arith.constant dense<0.000000e+00> : tensor<1024xf32, #[[NEW]]>
+// CHECK-NOT: ttg.convert_layout
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#new = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @branch(%p: tensor<1024x!tt.ptr<f32>, #new>, %c: i1) {
+    %zero = arith.constant dense<0.0> : tensor<1024xf32, #blocked>
+    %r = scf.if %c -> (tensor<1024xf32, #blocked>) {
+      %v = tt.load %p : tensor<1024x!tt.ptr<f32>, #new>
+      %vc = ttg.convert_layout %v : tensor<1024xf32, #new> -> tensor<1024xf32, #blocked>
+      scf.yield %vc : tensor<1024xf32, #blocked>
+    } else {
+      scf.yield %zero : tensor<1024xf32, #blocked>
+    }
+    %d = ttg.convert_layout %r : tensor<1024xf32, #blocked> -> tensor<1024xf32, #new>
+    tt.store %p, %d : tensor<1024x!tt.ptr<f32>, #new>
+    tt.return
+  }
+}

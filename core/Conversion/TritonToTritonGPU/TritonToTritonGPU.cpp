@@ -34,6 +34,15 @@ TritonGPUTypeConverter::TritonGPUTypeConverter(MLIRContext *context,
       return type;
     return ttg::withEncoding(type, getDefaultEncoding(type.getShape()));
   });
+  // Block pointers point to tensors with layouts too.
+  addConversion([this](PointerType type) -> Type {
+    auto tensor = dyn_cast<RankedTensorType>(type.getPointeeType());
+    if (!tensor || tensor.getEncoding())
+      return type;
+    return PointerType::get(
+        ttg::withEncoding(tensor, getDefaultEncoding(tensor.getShape())),
+        type.getAddressSpace());
+  });
   // A value whose layout is not the one its user needs goes through a
   // layout conversion.
   auto convertLayout = [](OpBuilder &builder, RankedTensorType type,

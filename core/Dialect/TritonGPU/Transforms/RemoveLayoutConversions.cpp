@@ -14,8 +14,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/CSE.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
@@ -263,6 +263,11 @@ private:
     if (isa<ConvertLayoutOp>(user))
       return true;
     if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+      if (auto ifOp = dyn_cast<scf::IfOp>(yield->getParentOp())) {
+        // The result moves; the other branch's value is converted.
+        ifs.insert(ifOp);
+        return assign(ifOp.getResult(use.getOperandNumber()), layout);
+      }
       auto forOp = dyn_cast<scf::ForOp>(yield->getParentOp());
       if (!forOp) {
         stops.push_back(&use);
@@ -281,6 +286,15 @@ private:
              assign(forOp.getResult(i), layout);
     }
     if (isLayoutTransparent(user)) {
+      if (!move(user, layout))
+        return false;
+      for (Value result : user->getResults())
+        if (!assign(result, layout))
+          return false;
+      return true;
+    }
+    if (isa<ScanOp>(user)) {
+      // A scan works in any distributed layout; results keep its operands'.
       if (!move(user, layout))
         return false;
       for (Value result : user->getResults())
@@ -338,6 +352,14 @@ private:
     for (auto [value, layout] : assignment)
       if (auto forOp = value.getDefiningOp<scf::ForOp>())
         loops.insert(forOp);
+    for (scf::IfOp ifOp : ifs)
+      for (auto [i, result] : llvm::enumerate(ifOp.getResults())) {
+        auto it = assignment.find(result);
+        if (it == assignment.end())
+          continue;
+        need(ifOp.thenYield()->getOpOperand(i), it->second);
+        need(ifOp.elseYield()->getOpOperand(i), it->second);
+      }
     for (scf::ForOp forOp : loops)
       for (auto [i, result] : llvm::enumerate(forOp.getResults())) {
         auto it = assignment.find(result);
@@ -355,6 +377,7 @@ private:
   SmallVector<Value> worklist;
   SmallVector<OpOperand *> stops;
   llvm::MapVector<Operation *, Attribute> movedOps;
+  llvm::SetVector<scf::IfOp> ifs;
   SmallVector<std::pair<OpOperand *, Attribute>> operandConversions;
 };
 

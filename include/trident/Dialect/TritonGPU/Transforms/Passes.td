@@ -41,9 +41,9 @@ def TritonGPURemoveLayoutConversions
     Two rewrites, repeated until nothing changes:
 
     - forward: the users of a conversion (elementwise operations, broadcasts,
-      expand_dims, reductions, loop-carried values of `scf.for`) are moved to
-      the conversion's source layout, when that removes more conversions
-      than it needs; loads, stores and dots keep their layouts (they are
+      expand_dims, reductions, scans, values carried by `scf.for` or yielded
+      by `scf.if`) are moved to the conversion's source layout, when that
+      removes more conversions than it needs; loads, stores and dots keep their layouts (they are
       anchors chosen by coalescing and the backends);
     - backward: a conversion whose source is cheap to recompute (constants,
       ranges, splats, elementwise arithmetic, broadcasts, expand_dims) is
@@ -64,8 +64,25 @@ def TritonGPURemoveLayoutConversions
 
 def TritonGPUOptimizeThreadLocality
     : Pass<"ttg-optimize-thread-locality", "::mlir::ModuleOp"> {
-  let summary = "keep the gathered axis of tt.gather inside warps";
+  let summary = "reduce inside threads first; keep gathers inside warps";
   let description = [{
+    A sum, product, minimum or maximum of a loaded 2-D tensor along its
+    innermost dimension, accumulated over an `scf.for` loop from a constant,
+    is split: in the loop each thread reduces the elements it holds along the
+    axis (the tensor seen as [M, K/e, e], e elements per thread, through a
+    `tt.reshape` that keeps the registers in place) and accumulates these
+    partial results; the reduction across threads runs once, after the loop,
+    and is combined with the initial value there.
+
+    ```mlir
+    %r = scf.for ... iter_args(%acc = %zero) -> (tensor<32xf32, #slice>) {
+      %x = tt.load ... : tensor<32x128x!tt.ptr<f32>, #blocked>
+      %s = "tt.reduce"(%x) <{axis = 1 : i32}> ... // across lanes, every iteration
+      %a = arith.addf %acc, %s
+      scf.yield %a
+    }
+    ```
+
     A gather whose gathered axis is spread over several warps needs shared
     memory to exchange elements. When the axis fits in a warp, the gather
     (source, indices and result) is given a blocked layout that keeps the
