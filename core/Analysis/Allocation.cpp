@@ -62,6 +62,88 @@ std::optional<ReduceScratch> mlir::triton::getReduceScratch(ReduceOp op) {
   return scratch;
 }
 
+std::optional<ScanScratch> mlir::triton::getScanScratch(ScanOp op) {
+  auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  if (!type.getEncoding())
+    return std::nullopt;
+  unsigned axis = op.getAxis();
+  MLIRContext *ctx = op.getContext();
+  std::optional<LinearLayout> layout =
+      gpu::tryToLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    return std::nullopt;
+  // (axis value, source, bit) of every basis stepping along the axis.
+  struct AxisBit {
+    int32_t value;
+    int source; // 0 register, 1 lane, 2 warp
+    int32_t bit;
+  };
+  SmallVector<AxisBit> bits;
+  const char *names[] = {"register", "lane", "warp", "block"};
+  for (int source = 0; source < 4; ++source) {
+    StringAttr dim = StringAttr::get(ctx, names[source]);
+    if (!layout->hasInDim(dim))
+      continue;
+    for (int32_t bit = 0; bit < layout->getInDimSizeLog2(dim); ++bit) {
+      ArrayRef<int32_t> basis = layout->getBasis(dim, bit);
+      if (basis[axis] == 0)
+        continue;
+      for (auto [d, v] : llvm::enumerate(basis))
+        if (d != axis && v != 0)
+          return std::nullopt;
+      if (source == 3 || !llvm::isPowerOf2_32(basis[axis]))
+        return std::nullopt;
+      bits.push_back({basis[axis], source, bit});
+    }
+  }
+  llvm::sort(bits, [](const AxisBit &a, const AxisBit &b) {
+    return a.value < b.value;
+  });
+  ScanScratch scratch;
+  int phase = 0; // 0 low registers, 1 lanes, 2 warps, 3 high registers
+  int32_t expectedLaneBit = -1;
+  for (auto [i, b] : llvm::enumerate(bits)) {
+    if (b.value != (1 << i))
+      return std::nullopt;
+    int want = b.source == 0 ? (phase == 0 ? 0 : 3) : b.source;
+    if (want < phase)
+      return std::nullopt;
+    phase = want;
+    switch (phase) {
+    case 0:
+      scratch.numLowRegs *= 2;
+      break;
+    case 1:
+      if (expectedLaneBit >= 0 && b.bit != expectedLaneBit)
+        return std::nullopt;
+      if (expectedLaneBit < 0)
+        scratch.laneShift = b.bit;
+      expectedLaneBit = b.bit + 1;
+      scratch.numLanes *= 2;
+      break;
+    case 2:
+      scratch.numWarps *= 2;
+      break;
+    default:
+      scratch.numChunks *= 2;
+      break;
+    }
+  }
+  scratch.numResultElements = type.getNumElements() / type.getShape()[axis];
+  if (scratch.numWarps == 1)
+    return scratch;
+  int64_t offset = 0;
+  for (Value src : op.getSrcs()) {
+    offset = llvm::alignTo(offset, kRegionAlignment);
+    scratch.operandOffsets.push_back(offset);
+    offset += scratch.numResultElements * scratch.numChunks *
+              scratch.numWarps *
+              getSharedElementBytes(getElementTypeOrSelf(src.getType()));
+  }
+  scratch.sizeInBytes = offset;
+  return scratch;
+}
+
 bool mlir::triton::convertLayoutNeedsSharedMemory(RankedTensorType src,
                                                   RankedTensorType dst) {
   MLIRContext *ctx = src.getContext();
@@ -80,6 +162,17 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     std::optional<ReduceScratch> scratch = getReduceScratch(reduce);
     return scratch ? scratch->sizeInBytes : 0;
+  }
+  if (auto scan = dyn_cast<ScanOp>(op)) {
+    std::optional<ScanScratch> scratch = getScanScratch(scan);
+    return scratch ? scratch->sizeInBytes : 0;
+  }
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+    // One thread does a scalar atomic and shares the old value.
+    Type type = op->getResult(0).getType();
+    if (isa<RankedTensorType>(type) || op->getResult(0).use_empty())
+      return 0;
+    return getSharedElementBytes(type);
   }
   if (auto convert = dyn_cast<gpu::ConvertLayoutOp>(op)) {
     RankedTensorType src = convert.getSrc().getType();

@@ -35,7 +35,9 @@ void mlir::triton::populateTritonGPUToLLVMPatterns(
   populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, targetInfo,
                                     std::move(pointerInfo), benefit);
   populateReduceOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateScanOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateViewOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateAtomicOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
   populateMathToLLVMConversionPatterns(typeConverter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

@@ -184,6 +184,28 @@ bool mlir::triton::isDuplicateRegister(const LinearLayout &layout,
   return it != free.end() && (reg & it->second) != 0;
 }
 
+Value mlir::triton::emitPredicated(Location loc, RewriterBase &rewriter,
+                                   Value pred, Type resultType,
+                                   Value otherwise,
+                                   function_ref<Value()> body) {
+  Block *current = rewriter.getInsertionBlock();
+  Block *after =
+      rewriter.splitBlock(current, rewriter.getInsertionPoint());
+  Value result;
+  if (resultType)
+    result = after->addArgument(resultType, loc);
+  Block *then = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(then);
+  Value value = body();
+  LLVM::BrOp::create(rewriter, loc,
+                     resultType ? ValueRange{value} : ValueRange{}, after);
+  rewriter.setInsertionPointToEnd(current);
+  LLVM::CondBrOp::create(rewriter, loc, pred, then, ValueRange{}, after,
+                         resultType ? ValueRange{otherwise} : ValueRange{});
+  rewriter.setInsertionPointToStart(after);
+  return result;
+}
+
 /// The module's external shared-memory array, created on first use.
 static LLVM::GlobalOp
 getOrCreateSharedMemoryGlobal(RewriterBase &rewriter, ModuleOp module,

@@ -8,7 +8,7 @@
 //    or branch keep it live until the end of that op);
 //  - scratch buffers: what an op needs while it runs (tt.reduce exchanging
 //    partial results between warps, ttg.convert_layout through shared
-//    memory), live only at that op.
+//    memory, a scalar atomic sharing its old value), live only at that op.
 //
 // Buffers whose lifetimes overlap get disjoint byte ranges (first fit, in
 // program order). The ttg-allocate-shared-memory pass records the offsets as
@@ -59,6 +59,23 @@ struct ReduceScratch {
 /// (a lane or warp basis mixing the reduced axis with another dimension, or
 /// blocks along the axis).
 std::optional<ReduceScratch> getReduceScratch(ReduceOp op);
+
+/// How tt.scan walks its axis. Each bit of the axis coordinate comes from
+/// one register, lane or warp bit, in the order: low register bits (within
+/// a thread), lane bits (consecutive lane-id bits from `laneShift`), warp
+/// bits, then high register bits, which split the axis into `numChunks`
+/// chunks scanned one after the other. With warps along the axis, each
+/// warp's chunk totals go through scratch: one slot per (result element,
+/// chunk, warp), one region per operand.
+struct ScanScratch {
+  unsigned numLowRegs = 1, numLanes = 1, numWarps = 1, numChunks = 1;
+  unsigned laneShift = 0;
+  int64_t numResultElements = 0;
+  SmallVector<int64_t> operandOffsets;
+  int64_t sizeInBytes = 0;
+};
+/// std::nullopt if the scan's layout is not of that form.
+std::optional<ScanScratch> getScanScratch(ScanOp op);
 
 /// Whether a layout conversion moves data between threads (and so goes
 /// through shared memory), rather than only between registers.

@@ -21,6 +21,9 @@
 
 namespace trident {
 
+/// How far the effects of an atomic operation are ordered.
+enum class MemoryScope { CTA, GPU, System };
+
 /// Reductions a target may provide as a single warp-level instruction.
 enum class WarpReduceKind { Add, Max, Min, UMax, UMin, And, Or, Xor };
 
@@ -112,6 +115,10 @@ public:
   virtual void storeGlobal(mlir::RewriterBase &rewriter, mlir::Location loc,
                            mlir::Value ptr, mlir::Value value,
                            mlir::Value mask, unsigned alignment) const;
+
+  /// The LLVM `syncscope` name of atomics of `scope`. The default, "", is
+  /// LLVM's system scope: always correct, possibly slower than needed.
+  virtual llvm::StringRef getSyncScope(MemoryScope scope) const { return ""; }
 
   //===--------------------------------------------------------------------===//
   // Kernels

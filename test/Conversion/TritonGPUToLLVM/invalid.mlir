@@ -54,3 +54,16 @@ tt.func public @unallocated_convert(%x: tensor<4x32xf32, #a>) {
   tt.return
 }
 }
+
+// -----
+
+// 32 lanes over 16 elements: half the lanes hold duplicates, which do not
+// update memory, so they have no old value to return.
+#dup = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @duplicated_old_values(%p: tensor<16x!tt.ptr<i32>, #dup>, %v: tensor<16xi32, #dup>) -> tensor<16xi32, #dup> {
+  // expected-error @+1 {{failed to legalize operation 'tt.atomic_rmw'}}
+  %0 = tt.atomic_rmw add, relaxed, gpu, %p, %v : (tensor<16x!tt.ptr<i32>, #dup>, tensor<16xi32, #dup>) -> tensor<16xi32, #dup>
+  tt.return %0 : tensor<16xi32, #dup>
+}
+}

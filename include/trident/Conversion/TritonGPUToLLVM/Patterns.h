@@ -77,6 +77,19 @@ void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                     const trident::TargetInfoBase &targetInfo,
                                     PatternBenefit benefit = 1);
 
+/// tt.atomic_rmw and tt.atomic_cas, one update per element, masked by
+/// branches (the function must be in cf form: run scf-to-cf first).
+void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                    RewritePatternSet &patterns,
+                                    const trident::TargetInfoBase &targetInfo,
+                                    PatternBenefit benefit = 1);
+
+/// tt.scan within a thread, a warp (shuffles) and a CTA (shared memory).
+void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                  RewritePatternSet &patterns,
+                                  const trident::TargetInfoBase &targetInfo,
+                                  PatternBenefit benefit = 1);
+
 /// tt.broadcast, tt.expand_dims and ttg.convert_layout.
 void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                   RewritePatternSet &patterns,

@@ -102,6 +102,15 @@ Value emitUniqueThreadPredicate(Location loc, RewriterBase &rewriter,
 /// (one of its free register bits is set).
 bool isDuplicateRegister(const LinearLayout &layout, int32_t reg);
 
+/// Emits `body` so that it runs only where `pred` holds: the current block
+/// is split around a conditional branch (the function must already be in
+/// the cf/LLVM control-flow form, not inside a single-block region).
+/// Returns the value `body` returns where it ran and `otherwise` elsewhere;
+/// with a null `resultType` nothing is returned.
+Value emitPredicated(Location loc, RewriterBase &rewriter, Value pred,
+                     Type resultType, Value otherwise,
+                     function_ref<Value()> body);
+
 //===----------------------------------------------------------------------===//
 // Shared memory
 //===----------------------------------------------------------------------===//

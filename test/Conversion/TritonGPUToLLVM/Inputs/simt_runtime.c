@@ -51,6 +51,20 @@ int test_shuffle_xor_i32(int value, int mask) {
   return (int)(uint32_t)exchange((uint32_t)value, threadIndex ^ mask);
 }
 
+/* `lane` is an index within the warp of 32. */
+float test_shuffle_idx_f32(float value, int lane) {
+  uint32_t bits;
+  memcpy(&bits, &value, 4);
+  bits = (uint32_t)exchange(bits, (threadIndex & ~31) | (lane & 31));
+  memcpy(&value, &bits, 4);
+  return value;
+}
+
+int test_shuffle_idx_i32(int value, int lane) {
+  return (int)(uint32_t)exchange((uint32_t)value,
+                                 (threadIndex & ~31) | (lane & 31));
+}
+
 /* i1 arguments arrive in the low bit of an int. */
 void test_store_shared_f32(float *ptr, float value, int pred) {
   if (pred & 1)
@@ -62,6 +76,11 @@ void test_store_shared_i32(int *ptr, int value, int pred) {
     *ptr = value;
 }
 int test_load_shared_i32(int *ptr, int pred) { return *ptr; }
+void test_store_shared_i64(int64_t *ptr, int64_t value, int pred) {
+  if (pred & 1)
+    *ptr = value;
+}
+int64_t test_load_shared_i64(int64_t *ptr, int pred) { return *ptr; }
 
 struct Start {
   int index;
