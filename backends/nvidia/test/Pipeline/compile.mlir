@@ -30,6 +30,10 @@
 // RUN: trident compile %kernels/call.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ENTRY
 // RUN: trident compile %kernels/control_flow.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ENTRY
 // RUN: trident compile %kernels/early_return.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ENTRY
+// RUN: trident compile %kernels/scans.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ENTRY
+// RUN: trident compile %kernels/atomics.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ATOMICS
+// ATOMICS: atom.global
+// ATOMICS-SAME: .add
 // ENTRY: .visible .entry
 
 // The bundle: target, signature, launch shape and a cubin.
@@ -45,6 +49,6 @@
 // BUNDLE: binary: {{[1-9][0-9]*}} bytes
 
 // A kernel the lowering does not handle yet fails in its stage, in one line.
-// RUN: not trident compile %kernels/atomics.ttir --plugin %nvidia_plugin --target nvidia -o %t.atomics.tkb 2>&1 | FileCheck %s --check-prefix=LOWERING
-// LOWERING: trident compile: {{.*}}: failed to legalize operation 'tt.atomic_rmw' that was explicitly marked illegal
+// RUN: not trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia -o %t.matmul.tkb 2>&1 | FileCheck %s --check-prefix=LOWERING
+// LOWERING: trident compile: {{.*}}: failed to legalize operation 'ttg.local_alloc' that was explicitly marked illegal
 // LOWERING-NOT: {{.}}

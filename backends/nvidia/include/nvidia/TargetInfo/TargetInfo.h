@@ -66,6 +66,18 @@ public:
   void markAsKernel(LLVM::LLVMFuncOp func, int numWarps,
                     int threadsPerWarp) const override;
 
+  /// NVPTX's scopes: "block" (CTA), "device" (GPU), "" (system).
+  llvm::StringRef getSyncScope(trident::MemoryScope scope) const override {
+    switch (scope) {
+    case trident::MemoryScope::CTA:
+      return "block";
+    case trident::MemoryScope::GPU:
+      return "device";
+    default:
+      return "";
+    }
+  }
+
   bool supportVectorizedAtomics() const override {
     return computeCapability >= 90;
   }

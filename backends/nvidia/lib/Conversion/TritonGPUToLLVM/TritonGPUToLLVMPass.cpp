@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "nvidia/Conversion/TritonGPUToLLVM/Passes.h"
+#include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "nvidia/TargetInfo/TargetInfo.h"
 
 #include "trident/Analysis/AxisInfo.h"
@@ -81,6 +82,8 @@ struct ConvertTritonGPUToLLVM
     // ...) become libdevice calls, linked in by the llir stage; ahead of
     // MLIR's math -> LLVM intrinsics.
     populateLibDeviceConversionPatterns(typeConverter, patterns,
+                                        /*benefit=*/10);
+    populateElementwiseOpToLLVMPatterns(typeConverter, patterns,
                                         /*benefit=*/10);
     ConversionTarget target(*context);
     triton::configureTritonGPUToLLVMTarget(target);
