@@ -175,7 +175,7 @@ for name in CASES:
         text = (p.stdout + p.stderr).strip()
         results["corpus"][name] = {"rc": p.returncode, "output": text[-600:]}
         log("corpus", name, "PASS" if p.returncode == 0 else "FAIL", text[-300:].replace("\n", " | "))
-for name in ("softmax", "layernorm", "argmax", "control_flow"):
+for name in ("softmax", "layernorm", "argmax", "control_flow", "scans", "atomics"):
     if results["corpus"].get(name, {}).get("rc") != 0:
         continue
     with tempfile.TemporaryDirectory() as work:
