@@ -30,6 +30,7 @@
 // RUN: trident compile %kernels/call.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ENTRY
 // RUN: trident compile %kernels/control_flow.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ENTRY
 // RUN: trident compile %kernels/early_return.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ENTRY
+// RUN: trident compile %kernels/numerics.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ENTRY
 // RUN: trident compile %kernels/scans.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ENTRY
 // RUN: trident compile %kernels/atomics.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=ATOMICS
 // ATOMICS: atom.global

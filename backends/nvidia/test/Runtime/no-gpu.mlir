@@ -29,3 +29,8 @@ module {
 // KIND: trident-nvidia-run: {{.*}}'n'{{.*}}i32
 // RUN: not trident-nvidia-run %t.tkb --grid 1 --arg x=zeros:f32:128 --arg y=zeros:f32:128 --arg out=zeros:f32:128 --arg n=i32:1 --runtime %t.missing.so 2>&1 | FileCheck %s --check-prefix=NORUNTIME
 // NORUNTIME: trident-nvidia-run: {{.*}}missing.so{{.*}}
+
+// From TTIR: the kernel compiles, then the launch says why it cannot run.
+// RUN: not trident run %kernels/vadd.ttir --plugin %nvidia_plugin --target nvidia --grid 1 --arg x=zeros:f32:256 --arg y=zeros:f32:256 --arg out=zeros:f32:256 --arg n=i32:256 2>&1 | FileCheck %s --check-prefix=FROMTTIR
+// FROMTTIR: trident run: no 'nvidia' device is usable: the CUDA driver (libcuda.so.1) cannot be loaded: {{.*}}
+// FROMTTIR-NOT: {{.}}

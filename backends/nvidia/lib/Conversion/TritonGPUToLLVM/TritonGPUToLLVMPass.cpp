@@ -85,6 +85,10 @@ struct ConvertTritonGPUToLLVM
                                         /*benefit=*/10);
     populateElementwiseOpToLLVMPatterns(typeConverter, patterns,
                                         /*benefit=*/10);
+    populateAssertOpToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                   /*benefit=*/10);
+    populateFpToFpOpToLLVMPatterns(typeConverter, patterns, computeCapability,
+                                   /*benefit=*/10);
     ConversionTarget target(*context);
     triton::configureTritonGPUToLLVMTarget(target);
     target.addLegalDialect<NVVM::NVVMDialect>();

@@ -8,6 +8,8 @@
 #ifndef TRIDENT_NVIDIA_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
 #define TRIDENT_NVIDIA_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
 
+#include "trident/Conversion/TargetInfoBase.h"
+
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -19,6 +21,20 @@ namespace mlir::triton::nvidia_gpu {
 void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          PatternBenefit benefit);
+
+/// tt.fp_to_fp to and from f8E5M2 (any architecture) and f8E4M3FN
+/// (sm_89+, PTX cvt with satfinite); other conversions are the core's.
+void populateFpToFpOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
+                                    RewritePatternSet &patterns,
+                                    int computeCapability,
+                                    PatternBenefit benefit);
+
+/// tt.assert: threads with a false element call `targetInfo.assertFail`
+/// with the message and the source position.
+void populateAssertOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
+                                    RewritePatternSet &patterns,
+                                    const trident::TargetInfoBase &targetInfo,
+                                    PatternBenefit benefit);
 
 } // namespace mlir::triton::nvidia_gpu
 
