@@ -14,6 +14,7 @@
 
 #include "nvidia/Conversion/TritonGPUToLLVM/Passes.h"
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "nvidia/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "nvidia/Target/CodeGen.h"
 #include "runtime/CudaRuntime.h"
 #include "trident/Conversion/TritonGPUToLLVM/Passes.h"
@@ -187,6 +188,8 @@ void registerNvidiaPlugin(PluginRegistrar &registrar) {
   });
   registrar.addPass(
       [] { return mlir::triton::nvidia_gpu::createConvertTritonGPUToLLVM(); });
+  registrar.addPass(
+      [] { return mlir::triton::nvidia_gpu::createAccelerateMatmul(); });
   registrar.addPassPipeline(
       "nvidia-llir-stage",
       "The nvidia target's `llir` passes (for sm_90): TTGIR to the LLVM and "
