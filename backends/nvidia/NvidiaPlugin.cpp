@@ -1,8 +1,10 @@
 //===- NvidiaPlugin.cpp - Entry of the nvidia backend plugin --------------===//
 //
 // The nvidia target (alias `cuda`): TTIR -> TTGIR -> LLVM (NVVM) -> PTX ->
-// cubin. The stages after TTIR are declared with what they will produce and
-// report plainly that they are not available until their lowering exists.
+// cubin. PTX comes from LLVM's NVPTX target in process and the cubin from
+// ptxas (lib/Target/CodeGen.cpp); a stage whose lowering does not exist yet
+// is declared with what it will produce and says plainly that it is not
+// available.
 //
 // The plugin's IR: the ttng dialect, and #ttg.nvidia_mma / #ttg.nvmma_shared
 // added to the ttg dialect through its layout registry, so that TTGIR dumped
@@ -10,14 +12,59 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "nvidia/Conversion/TritonGPUToLLVM/Passes.h"
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "nvidia/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+#include "nvidia/Target/CodeGen.h"
+#include "runtime/CudaRuntime.h"
+#include "trident/Conversion/TritonGPUToLLVM/Passes.h"
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 #include "trident/Plugin/PluginAPI.h"
 
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace trident;
 
 namespace {
+/// The architecture of a compilation (the target's default when none).
+std::string getArch(const TargetOptions &options) {
+  return options.arch.empty() ? "sm_90" : options.arch;
+}
+
+/// The sm_XY number of an architecture ("sm_90a" -> 90).
+int getComputeCapability(llvm::StringRef arch) {
+  arch.consume_front("sm_");
+  int capability = 90;
+  arch.take_while(llvm::isDigit).getAsInteger(10, capability);
+  return capability;
+}
+
+/// The `ttgir` stage's passes: the core's trident-ttgir pipeline with the
+/// launch shape of the compilation.
+void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
+                        llvm::StringRef arch) {
+  trident::TTGIROptions ttgir;
+  ttgir.numWarps = options.numWarps;
+  ttgir.threadsPerWarp =
+      options.threadsPerWarp > 0 ? options.threadsPerWarp : 32;
+  ttgir.numCTAs = options.numCtas;
+  ttgir.target = ("cuda:" + llvm::Twine(getComputeCapability(arch))).str();
+  trident::buildTTGIRPipeline(pm, ttgir);
+}
+
+/// The `llir` stage's passes: shared memory placed, barriers inserted, then
+/// TTGIR to the LLVM and NVVM dialects.
+void buildLLIRPipeline(mlir::OpPassManager &pm, int computeCapability) {
+  pm.addPass(mlir::triton::createTritonGPUAllocateSharedMemory());
+  pm.addPass(mlir::triton::createTritonGPUInsertBarriers());
+  mlir::triton::nvidia_gpu::ConvertTritonGPUToLLVMOptions options;
+  options.computeCapability = computeCapability;
+  pm.addPass(mlir::triton::nvidia_gpu::createConvertTritonGPUToLLVM(options));
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+}
+
 class NvidiaTarget : public TargetBackend {
 public:
   llvm::StringRef getKind() const override { return "nvidia"; }
@@ -33,34 +80,103 @@ public:
     llvm::StringRef suffix = digits.drop_while(llvm::isDigit);
     llvm::StringRef number = digits.take_while(llvm::isDigit);
     unsigned capability = 0;
+    std::string candidate = ("sm_" + number + suffix).str();
     if (number.empty() || number.getAsInteger(10, capability) ||
-        !(suffix.empty() || suffix == "a") || capability < 80) {
+        !(suffix.empty() || suffix == "a") || capability < 80 ||
+        !mlir::triton::nvidia_gpu::isKnownArch(candidate)) {
       error = "unknown nvidia architecture '" + arch.str() +
               "': expected sm_80 or newer, e.g. sm_90, sm_90a or 90";
       return mlir::failure();
     }
-    normalized = ("sm_" + number + suffix).str();
+    normalized = candidate;
     return mlir::success();
   }
 
   std::vector<Stage> getStages() const override {
     return {
-        Stage::planned(
-            "ttgir", "ttgir",
-            "the nvidia TTIR -> TTGIR conversion is not implemented yet"),
-        Stage::planned(
-            "llir", "ll",
-            "the nvidia TTGIR -> LLVM (NVVM) lowering is not implemented yet"),
-        Stage::planned(
-            "ptx", "ptx",
-            "the nvidia LLVM -> PTX code generation is not implemented yet"),
-        Stage::planned(
-            "cubin", "cubin",
-            "the nvidia PTX -> cubin step (ptxas) is not implemented yet")};
+        makeTTGIRStage(),
+        makeLLIRStage(),
+        makePtxStage(), makeCubinStage()};
+  }
+
+  /// TTIR -> TTGIR (layouts, coalescing, layout-conversion removal).
+  static Stage makeTTGIRStage() {
+    Stage ttgir;
+    ttgir.name = "ttgir";
+    ttgir.extension = "mlir";
+    ttgir.buildPipeline = [](mlir::OpPassManager &pm,
+                             const TargetOptions &options) {
+      buildTTGIRPipeline(pm, options, getArch(options));
+      return mlir::success();
+    };
+    return ttgir;
+  }
+
+  /// TTGIR -> LLVM + NVVM dialects (the core patterns with the NVVM
+  /// TargetInfo), then LLVM IR: NVPTX triple, libdevice, O3.
+  static Stage makeLLIRStage() {
+    Stage llir;
+    llir.name = "llir";
+    llir.extension = "ll";
+    llir.buildPipeline = [](mlir::OpPassManager &pm,
+                            const TargetOptions &options) {
+      buildLLIRPipeline(pm, getComputeCapability(getArch(options)));
+      return mlir::success();
+    };
+    llir.emit = [](mlir::ModuleOp module, llvm::StringRef,
+                   const TargetOptions &options,
+                   std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<std::string> text =
+          mlir::triton::nvidia_gpu::translateToLLVMIR(module, getArch(options),
+                                                      error);
+      if (!text)
+        return mlir::failure();
+      return std::move(*text);
+    };
+    return llir;
+  }
+
+  /// LLVM IR -> PTX with LLVM's NVPTX target, in process.
+  static Stage makePtxStage() {
+    Stage ptx;
+    ptx.name = "ptx";
+    ptx.extension = "ptx";
+    ptx.emit = [](mlir::ModuleOp, llvm::StringRef llvmIR,
+                  const TargetOptions &options,
+                  std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<std::string> text =
+          mlir::triton::nvidia_gpu::compileToPTX(llvmIR, getArch(options), error);
+      if (!text)
+        return mlir::failure();
+      return std::move(*text);
+    };
+    return ptx;
+  }
+
+  /// PTX -> cubin with ptxas (TRIDENT_PTXAS, CUDA_HOME or PATH).
+  static Stage makeCubinStage() {
+    Stage cubin;
+    cubin.name = "cubin";
+    cubin.extension = "cubin";
+    cubin.emit = [](mlir::ModuleOp, llvm::StringRef ptx,
+                    const TargetOptions &options,
+                    std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<std::string> binary =
+          mlir::triton::nvidia_gpu::assembleCubin(ptx, getArch(options), error);
+      if (!binary)
+        return mlir::failure();
+      return std::move(*binary);
+    };
+    return cubin;
   }
 
   bool isDeviceAvailable(std::string &why) const override {
-    why = "the nvidia runtime (CUDA driver launcher) is not implemented yet";
+    char reason[512] = {0};
+    if (tridentNvidiaProbeDevice(reason, sizeof(reason))) {
+      why.clear();
+      return true;
+    }
+    why = reason;
     return false;
   }
 };
@@ -68,9 +184,20 @@ public:
 void registerNvidiaPlugin(PluginRegistrar &registrar) {
   registrar.addDialects([](mlir::DialectRegistry &registry) {
     mlir::triton::nvidia_gpu::registerNvidiaDialects(registry);
+    mlir::triton::nvidia_gpu::registerNvidiaTranslations(registry);
   });
+  registrar.addPass(
+      [] { return mlir::triton::nvidia_gpu::createConvertTritonGPUToLLVM(); });
+  registrar.addPass(
+      [] { return mlir::triton::nvidia_gpu::createAccelerateMatmul(); });
+  registrar.addPassPipeline(
+      "nvidia-llir-stage",
+      "The nvidia target's `llir` passes (for sm_90): TTGIR to the LLVM and "
+      "NVVM dialects",
+      [](mlir::OpPassManager &pm) { buildLLIRPipeline(pm, 90); });
   registrar.addTarget(std::make_unique<NvidiaTarget>());
 }
 } // namespace
 
-TRIDENT_DEFINE_PLUGIN(nvidia, "0.1.0", registerNvidiaPlugin, nullptr)
+TRIDENT_DEFINE_PLUGIN(nvidia, "0.1.0", registerNvidiaPlugin,
+                      tridentNvidiaGetCudaRuntime)

@@ -33,8 +33,35 @@ config.environment["TRIDENT_PLUGINS"] = ""
 config.environment.pop("TRIDENT_ADD_PLUGINS", None)
 
 tool_dirs = [config.trident_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions([ToolSubst("trident-opt", unresolved="warn")],
-                                   tool_dirs)
+llvm_config.add_tool_substitutions(
+    [ToolSubst("trident-opt", unresolved="warn"),
+     ToolSubst("trident-nvidia-translate", unresolved="warn"),
+     ToolSubst("trident-nvidia-run", unresolved="warn"),
+     ToolSubst("trident", unresolved="warn")],
+    tool_dirs)
+# An absolute path, for RUN lines that change PATH.
+config.substitutions.append(
+    ("%trident_nvidia_translate",
+     os.path.join(config.trident_tools_dir, "trident-nvidia-translate")))
+
+# ptxas, found as the backend finds it (TRIDENT_PTXAS, CUDA_HOME, PATH): the
+# tests that assemble cubins need it; the others run everywhere.
+import shutil
+ptxas = os.environ.get("TRIDENT_PTXAS") or ""
+if not ptxas and os.environ.get("CUDA_HOME"):
+    candidate = os.path.join(os.environ["CUDA_HOME"], "bin", "ptxas")
+    if os.access(candidate, os.X_OK):
+        ptxas = candidate
+if not ptxas:
+    ptxas = shutil.which("ptxas") or ""
+if ptxas:
+    config.available_features.add("ptxas")
+    for name in ("TRIDENT_PTXAS", "CUDA_HOME"):
+        if name in os.environ:
+            config.environment[name] = os.environ[name]
+else:
+    lit_config.note("ptxas not found: the tests that assemble cubins are "
+                    "unsupported")
 
 plugin = config.trident_nvidia_plugin
 if plugin and os.path.exists(plugin):
@@ -52,3 +79,25 @@ if shared and os.path.isdir(shared):
 else:
     lit_config.note("shared kernels not found at '%s': tests that need them are "
                     "unsupported" % shared)
+
+# The CUDA driver: the no-GPU tests need its absence.
+import ctypes
+try:
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
+config.substitutions.append(("%python", config.python_executable))
+
+# libdevice (for the math functions), found as the llir stage finds it.
+libdevice = os.environ.get("TRIDENT_LIBDEVICE") or os.path.join(
+    os.environ.get("CUDA_HOME") or "/usr/local/cuda", "nvvm", "libdevice",
+    "libdevice.10.bc")
+if os.path.exists(libdevice):
+    config.available_features.add("libdevice")
+
+# The e2e kernel corpus and the bundle reader of the driver tests.
+repo = os.path.dirname(os.path.dirname(os.path.dirname(config.test_source_root)))
+config.substitutions.append(("%kernels", os.path.join(repo, "test", "kernels")))
+config.substitutions.append(
+    ("%tkb_py", os.path.join(repo, "test", "driver", "Inputs", "tkb.py")))

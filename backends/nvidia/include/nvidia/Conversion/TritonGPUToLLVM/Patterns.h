@@ -1,0 +1,41 @@
+//===- Patterns.h - nvidia TritonGPU -> LLVM patterns -----------*- C++ -*-===//
+//
+// The patterns the nvidia lowering adds to the core's: operations whose
+// meaning is the target's (library calls by symbol, inline PTX).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRIDENT_NVIDIA_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+#define TRIDENT_NVIDIA_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+
+#include "trident/Conversion/TargetInfoBase.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::triton::nvidia_gpu {
+
+/// tt.extern_elementwise (a call of its symbol per element, e.g. libdevice's
+/// `__nv_expf`, linked by the llir stage) and tt.elementwise_inline_asm
+/// (its PTX per element, `packed_element = 1`).
+void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
+                                         RewritePatternSet &patterns,
+                                         PatternBenefit benefit);
+
+/// tt.fp_to_fp to and from f8E5M2 (any architecture) and f8E4M3FN
+/// (sm_89+, PTX cvt with satfinite); other conversions are the core's.
+void populateFpToFpOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
+                                    RewritePatternSet &patterns,
+                                    int computeCapability,
+                                    PatternBenefit benefit);
+
+/// tt.assert: threads with a false element call `targetInfo.assertFail`
+/// with the message and the source position.
+void populateAssertOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
+                                    RewritePatternSet &patterns,
+                                    const trident::TargetInfoBase &targetInfo,
+                                    PatternBenefit benefit);
+
+} // namespace mlir::triton::nvidia_gpu
+
+#endif // TRIDENT_NVIDIA_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H

@@ -1,0 +1,100 @@
+//===- TritonGPUToLLVMPass.cpp - nvidia-convert-triton-gpu-to-llvm --------===//
+//
+// The core's generic TritonGPU -> LLVM patterns with the NVVM TargetInfo and
+// pointer facts from the axis analysis, and libdevice calls for the math
+// functions; scf is lowered to cf first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nvidia/Conversion/TritonGPUToLLVM/Passes.h"
+#include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nvidia/TargetInfo/TargetInfo.h"
+
+#include "trident/Analysis/AxisInfo.h"
+#include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trident/Conversion/TritonGPUToLLVM/TypeConverter.h"
+
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#define DEBUG_TYPE "nvidia-convert-triton-gpu-to-llvm"
+
+namespace mlir::triton::nvidia_gpu {
+#define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
+#include "nvidia/Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace mlir::triton::nvidia_gpu
+
+using namespace mlir;
+using namespace mlir::triton::nvidia_gpu;
+
+namespace {
+
+/// Pointer facts from the axis analysis of the module before conversion.
+class AxisPointerInfo : public triton::PointerInfoProvider {
+public:
+  explicit AxisPointerInfo(ModuleOp module) : analysis(module) {}
+  unsigned getContiguity(Value ptr) const override {
+    return analysis.getContiguity(ptr);
+  }
+  unsigned getPtrAlignment(Value ptr) const override {
+    return analysis.getPtrAlignment(ptr);
+  }
+  unsigned getMaskAlignment(Value mask) const override {
+    return analysis.getMaskAlignment(mask);
+  }
+
+private:
+  // The analysis caches its results; its queries are logically const.
+  mutable trident::ModuleAxisInfoAnalysis analysis;
+};
+
+struct ConvertTritonGPUToLLVM
+    : public mlir::triton::nvidia_gpu::impl::ConvertTritonGPUToLLVMBase<
+          ConvertTritonGPUToLLVM> {
+  using ConvertTritonGPUToLLVMBase::ConvertTritonGPUToLLVMBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+
+    {
+      RewritePatternSet patterns(context);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      ConversionTarget target(*context);
+      target.addIllegalDialect<scf::SCFDialect>();
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    NVVMTargetInfo targetInfo(computeCapability);
+    auto pointerInfo = std::make_shared<AxisPointerInfo>(module);
+    LowerToLLVMOptions options(context);
+    triton::TritonGPUToLLVMTypeConverter typeConverter(context, options,
+                                                       targetInfo);
+    RewritePatternSet patterns(context);
+    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns,
+                                            targetInfo, pointerInfo);
+    // Math functions NVPTX has no instruction for (exp, log, erf, tanh,
+    // ...) become libdevice calls, linked in by the llir stage; ahead of
+    // MLIR's math -> LLVM intrinsics.
+    populateLibDeviceConversionPatterns(typeConverter, patterns,
+                                        /*benefit=*/10);
+    populateElementwiseOpToLLVMPatterns(typeConverter, patterns,
+                                        /*benefit=*/10);
+    populateAssertOpToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                   /*benefit=*/10);
+    populateFpToFpOpToLLVMPatterns(typeConverter, patterns, computeCapability,
+                                   /*benefit=*/10);
+    ConversionTarget target(*context);
+    triton::configureTritonGPUToLLVMTarget(target);
+    target.addLegalDialect<NVVM::NVVMDialect>();
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
