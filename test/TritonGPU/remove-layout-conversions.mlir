@@ -198,3 +198,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// A loop-carried operand converted to a dot operand layout in the loop is
+// not carried in that layout (it would replicate the elementwise work).
+// CHECK-LABEL: tt.func public @dot_operand_in_loop
+// CHECK: scf.for {{.*}} -> (tensor<64x32xf16, #blocked>, tensor<64x64xf32, #blocked>)
+// CHECK: ttg.convert_layout %{{.*}} : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dot_operand_in_loop(%b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #blocked>
+    %a0 = arith.constant dense<1.0> : tensor<64x32xf16, #blocked>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %acc = %zero) -> (tensor<64x32xf16, #blocked>, tensor<64x64xf32, #blocked>) : i32 {
+      %ad = ttg.convert_layout %a : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+      %d = tt.dot %ad, %b, %acc : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+      %an = arith.addf %a, %a : tensor<64x32xf16, #blocked>
+      scf.yield %an, %d : tensor<64x32xf16, #blocked>, tensor<64x64xf32, #blocked>
+    }
+    tt.return %r#1 : tensor<64x64xf32, #blocked>
+  }
+}

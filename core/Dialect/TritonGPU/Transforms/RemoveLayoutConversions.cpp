@@ -183,6 +183,10 @@ public:
     if (!isa_and_nonnull<DistributedEncodingTrait>(startLayout) ||
         !isa_and_nonnull<DistributedEncodingTrait>(getEncoding(start)))
       return false;
+    // Dot operand layouts stay next to their dots: computing elsewhere in
+    // them replicates the work of every thread that holds a copy.
+    if (isa<DotOperandEncodingAttr>(startLayout))
+      return false;
     if (auto arg = dyn_cast<BlockArgument>(start)) {
       auto forOp = cast<scf::ForOp>(arg.getOwner()->getParentOp());
       unsigned i = arg.getArgNumber() - forOp.getNumInductionVars();
