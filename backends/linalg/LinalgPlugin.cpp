@@ -99,6 +99,10 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
       [] { return mlir::triton::cpu::createMemRefCopyToLinalg(); });
   registrar.addPass([] { return mlir::triton::cpu::createCpuVectorize(); });
   registrar.addPass(
+      [] { return mlir::triton::cpu::createPromoteTileBuffers(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createForwardTileCopies(); });
+  registrar.addPass(
       [] { return mlir::triton::cpu::createExpandFloat8Casts(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createExpandGenericAtomics(); });

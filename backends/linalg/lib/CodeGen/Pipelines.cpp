@@ -79,6 +79,9 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createCpuVectorize());
   pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createForwardTileCopies());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 
   // Buffers. Function boundaries keep the identity layout: the runtime's
   // entry builds plain descriptors for the buffer parameters.
@@ -92,6 +95,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createExpandGenericAtomics());
+  pm.addNestedPass<func::FuncOp>(createPromoteTileBuffers());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createDefineAtomicHelpers());
   pm.addPass(createConvertBufferizationToMemRefPass());

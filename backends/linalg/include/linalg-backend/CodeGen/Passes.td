@@ -202,4 +202,98 @@ def CpuVectorize : Pass<"linalg-cpu-vectorize", "::mlir::func::FuncOp"> {
   ];
 }
 
+def PromoteTileBuffers
+    : Pass<"linalg-promote-tile-buffers", "::mlir::func::FuncOp"> {
+  let summary = "allocate small static buffers on the stack, once per call";
+  let description = [{
+    A program of the cpu target holds its tiles in buffers of static shape
+    (`memref.alloc`); on the heap each costs a `malloc` and a `free` every
+    time a program runs. This pass, run after bufferization and before the
+    deallocation pipeline, replaces each such allocation of at most
+    `max-buffer-bytes` by a `memref.alloca` at the start of the function
+    (aligned to `alignment` bytes), until the function's stack buffers reach
+    `max-function-bytes`.
+
+    A buffer stays on the heap when it, or a view of it, is returned from the
+    function or passed to a call. An allocation inside a loop is served by
+    one slot for all iterations, which is only right when each iteration's
+    buffer dies with the iteration: it stays on the heap when a view of it
+    leaves any region (e.g. a loop-carried buffer that `scf.yield` passes on)
+    or flows into an op that yields buffers.
+
+    ```mlir
+    func.func @f(%n: index) {
+      scf.for %i = %c0 to %n step %c1 {
+        %t = memref.alloc() : memref<256xf32>
+        linalg.fill ins(%cst : f32) outs(%t : memref<256xf32>)
+      }
+      return
+    }
+    // becomes
+    func.func @f(%n: index) {
+      %t = memref.alloca() {alignment = 64 : i64} : memref<256xf32>
+      scf.for %i = %c0 to %n step %c1 {
+        linalg.fill ins(%cst : f32) outs(%t : memref<256xf32>)
+      }
+      return
+    }
+    ```
+  }];
+  let options = [
+    Option<"maxBufferBytes", "max-buffer-bytes", "int64_t",
+           /*default=*/"65536", "Largest buffer (in bytes) put on the stack">,
+    Option<"maxFunctionBytes", "max-function-bytes", "int64_t",
+           /*default=*/"262144",
+           "Most bytes of stack buffers per function">,
+    Option<"alignment", "alignment", "int64_t", /*default=*/"64",
+           "Alignment (in bytes) of the stack buffers">
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def ForwardTileCopies
+    : Pass<"linalg-forward-tile-copies", "::mlir::func::FuncOp"> {
+  let summary = "load and store vectorized blocks with masked vector "
+                "transfers instead of tile buffers and copies";
+  let description = [{
+    `linalg-triton-to-linalg` loads a block into a tile buffer: it fills the
+    buffer with the load's `other` value when the block is partial, copies
+    the valid part from the kernel's buffer, and takes the tile as a tensor;
+    it stores a block by copying the valid part of a tensor into the
+    kernel's buffer. Once `linalg-cpu-vectorize` has turned the computation
+    into vector operations, this pass, run before bufferization, rewrites
+
+    - a tile load whose tensor is only read by whole
+      `vector.transfer_read`s (or overwritten by whole
+      `vector.transfer_write`s) into one `vector.transfer_read` of the
+      source, masked by the copied sizes, with the `other` value as padding,
+      placed where the copy was; the buffer, its fill and the copy go away;
+    - a store of a leading slice of a whole `vector.transfer_write` result
+      into a `vector.transfer_write` of the vector into the kernel's buffer,
+      masked by the slice's sizes.
+
+    Buffers whose innermost stride is not statically 1 keep their copies.
+
+    ```mlir
+    %t = memref.alloc() : memref<256xf32>
+    scf.if %partial {
+      linalg.fill ins(%cst : f32) outs(%t : memref<256xf32>)
+    }
+    %v = memref.subview %t[0] [%n] [1] : memref<256xf32> to memref<?xf32, strided<[1]>>
+    linalg.copy ins(%src : memref<?xf32, strided<[1], offset: ?>>) outs(%v : ...)
+    %x = bufferization.to_tensor %t restrict writable : memref<256xf32> to tensor<256xf32>
+    %r = vector.transfer_read %x[%c0], %pad {in_bounds = [true]} : tensor<256xf32>, vector<256xf32>
+    // becomes
+    %m = vector.create_mask %n : vector<256xi1>
+    %r = vector.transfer_read %src[%c0], %cst, %m {in_bounds = [true]}
+        : memref<?xf32, strided<[1], offset: ?>>, vector<256xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 #endif // LINALG_BACKEND_CODEGEN_PASSES
