@@ -103,6 +103,10 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
   registrar.addPass(
       [] { return mlir::triton::cpu::createForwardTileCopies(); });
   registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuApproximateMath(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuLowerMultiReduction(); });
+  registrar.addPass(
       [] { return mlir::triton::cpu::createExpandFloat8Casts(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createExpandGenericAtomics(); });

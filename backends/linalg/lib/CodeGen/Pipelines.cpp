@@ -80,6 +80,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createCpuVectorize());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createForwardTileCopies());
+  pm.addNestedPass<func::FuncOp>(createCpuApproximateMath());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
@@ -106,7 +107,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
 
   // Loops and branches.
   pm.addPass(createConvertLinalgToLoopsPass());
-  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
+  pm.addNestedPass<func::FuncOp>(createCpuLowerMultiReduction());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -118,7 +119,11 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
 
   // The LLVM dialect. Math functions that LLVM has no intrinsic for become
   // libm calls; the library resolves them from the process at dlopen.
-  pm.addPass(createConvertVectorToLLVMPass());
+  // Reductions may be reassociated: Triton leaves the order of tl.sum and
+  // its kin unspecified (GPUs reduce in a tree).
+  ConvertVectorToLLVMPassOptions vectorToLLVM;
+  vectorToLLVM.reassociateFPReductions = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

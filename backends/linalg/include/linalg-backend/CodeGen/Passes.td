@@ -296,4 +296,52 @@ def ForwardTileCopies
   ];
 }
 
+def CpuApproximateMath : Pass<"linalg-cpu-approximate-math"> {
+  let summary = "expand f32 math ops on vectors into polynomial arithmetic";
+  let description = [{
+    LLVM lowers `llvm.exp` and its kin on a vector into one libm call per
+    element. This pass rewrites `math.exp`, `math.exp2`, `math.expm1`,
+    `math.log`, `math.log2`, `math.log1p` and `math.tanh` on vectors of
+    `f32` with MLIR's polynomial approximations (range reduction, FMAs, bit
+    manipulation of the exponent), which stay vector code. Scalars and other
+    element types are left to the libm calls.
+
+    ```mlir
+    %e = math.exp %x : vector<16xf32>
+    // becomes (abridged)
+    %k = math.floor %t : vector<16xf32>       // t = x * log2(e)
+    %p = math.fma %r, %c, %d : vector<16xf32>  // the polynomial in r = x - k ln 2
+    ...                                        // 2^k by the exponent bits
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def CpuLowerMultiReduction : Pass<"linalg-cpu-lower-multi-reduction"> {
+  let summary = "lower vector.multi_reduction, per op, in the shape that "
+                "suits the host";
+  let description = [{
+    A `vector.multi_reduction` that reduces the innermost dimension becomes
+    `vector.reduction`s, one per remaining row (a horizontal reduction in
+    LLVM, `llvm.vector.reduce.*`); one that keeps the innermost dimension
+    becomes elementwise operations between the reduced rows. (Upstream's
+    `lower-vector-multi-reduction` applies one strategy to all ops; its
+    default turns a 1-D reduction into one scalar step per element.)
+
+    ```mlir
+    %r = vector.multi_reduction <add>, %v, %acc [0] : vector<1024xf32> to f32
+    // becomes
+    %r = vector.reduction <add>, %v, %acc : vector<1024xf32> into f32
+
+    %c = vector.multi_reduction <maxnumf>, %m, %acc [0] : vector<4x16xf32> to vector<16xf32>
+    // becomes four elementwise arith.maxnumf of vector<16xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect"];
+}
+
 #endif // LINALG_BACKEND_CODEGEN_PASSES
