@@ -13,6 +13,7 @@
 import argparse
 import ast
 import math
+import operator
 import os
 import random
 import struct
@@ -22,7 +23,7 @@ import sys
 # --- .npy v1.0 -------------------------------------------------------------
 
 _CODES = {"f4": ("<f4", "f"), "f2": ("<f2", "e"), "i4": ("<i4", "i"),
-          "f8": ("<f8", "d"), "u2": ("<u2", "H")}
+          "f8": ("<f8", "d"), "u2": ("<u2", "H"), "i8": ("<i8", "q")}
 
 
 def write_npy(path, dtype, values, shape=None):
@@ -54,7 +55,8 @@ def read_npy(path):
         start = 12
     header = ast.literal_eval(data[start:start + hlen].decode("latin1"))
     descr = header["descr"]
-    code = {"<f4": "f", "<f2": "e", "<i4": "i", "<f8": "d", "<u2": "H"}[descr]
+    code = {"<f4": "f", "<f2": "e", "<i4": "i", "<f8": "d", "<u2": "H",
+            "<i8": "q"}[descr]
     body = data[start + hlen:]
     count = len(body) // struct.calcsize(code)
     return list(struct.unpack("<%d%s" % (count, code), body))
@@ -155,25 +157,222 @@ def case_scans(w, rng):
                                              "rsum": (rsum, 1e-4)}
 
 
-def case_matmul(w, rng, kernel="matmul.ttir"):
-    m, n, k = 100, 72, 80
-    a = [f16(rng.uniform(-1, 1)) for _ in range(m * k)]
-    b = [f16(rng.uniform(-1, 1)) for _ in range(k * n)]
-    write_npy(w("a.npy"), "f2", a, (m, k))
-    write_npy(w("b.npy"), "f2", b, (k, n))
-    ref = [sum(a[i * k + p] * b[p * n + j] for p in range(k))
+def bf16_bits(v):
+    """The bf16 nearest to v (ties to even), as its 16-bit pattern."""
+    (b,) = struct.unpack("<I", struct.pack("<f", v))
+    return ((b + 0x7fff + ((b >> 16) & 1)) >> 16) & 0xffff
+
+
+def bf16_value(bits):
+    return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
+
+
+def bf16_values(bits):
+    return [bf16_value(b) for b in bits]
+
+
+def case_matmul(w, rng, kernel="matmul.ttir", dtype="f16", m=100, n=72, k=80):
+    if dtype == "bf16":
+        # bf16 buffers travel as their 16-bit patterns (uint16 .npy files).
+        a_bits = [bf16_bits(rng.uniform(-1, 1)) for _ in range(m * k)]
+        b_bits = [bf16_bits(rng.uniform(-1, 1)) for _ in range(k * n)]
+        write_npy(w("a.npy"), "u2", a_bits, (m, k))
+        write_npy(w("b.npy"), "u2", b_bits, (k, n))
+        a, b = bf16_values(a_bits), bf16_values(b_bits)
+        inputs = ["a=@" + w("a.npy") + ":bf16", "b=@" + w("b.npy") + ":bf16"]
+    else:
+        rounding = f16 if dtype == "f16" else f32
+        a = [rounding(rng.uniform(-1, 1)) for _ in range(m * k)]
+        b = [rounding(rng.uniform(-1, 1)) for _ in range(k * n)]
+        code = "f2" if dtype == "f16" else "f4"
+        write_npy(w("a.npy"), code, a, (m, k))
+        write_npy(w("b.npy"), code, b, (k, n))
+        inputs = ["a=@" + w("a.npy"), "b=@" + w("b.npy")]
+    columns = [b[j::n] for j in range(n)]
+    ref = [sum(map(operator.mul, a[i * k:(i + 1) * k], columns[j]))
            for i in range(m) for j in range(n)]
     grid = ((m + 63) // 64) * ((n + 63) // 64)
-    args = ["a=@" + w("a.npy"), "b=@" + w("b.npy"),
-            "c=zeros:f16:%d" % (m * n), "M=i32:%d" % m, "N=i32:%d" % n,
-            "K=i32:%d" % k, "sam=i32:%d" % k, "sak=i32:1", "sbk=i32:%d" % n,
-            "sbn=i32:1", "scm=i32:%d" % n, "scn=i32:1"]
-    # f16 output: half an ulp of values up to ~10, plus accumulation order.
-    return kernel, "%d" % grid, args, {"c": (ref, 1e-2)}
+    args = inputs + [
+        "c=zeros:%s:%d" % (dtype, m * n), "M=i32:%d" % m, "N=i32:%d" % n,
+        "K=i32:%d" % k, "sam=i32:%d" % k, "sak=i32:1", "sbk=i32:%d" % n,
+        "sbn=i32:1", "scm=i32:%d" % n, "scn=i32:1"]
+    if dtype == "f16":
+        # f16 output: half an ulp of values up to ~10, plus accumulation order.
+        return kernel, "%d" % grid, args, {"c": (ref, 1e-2)}
+    if dtype == "bf16":
+        # Exact bf16 products, f32 sums, one rounding to bf16: half an ulp,
+        # at most 2^-8 relative to max(1, |c|).
+        return kernel, "%d" % grid, args, {"c": (ref, 5e-3, bf16_values)}
+    # f32 in and out with input_precision = "ieee" (no tf32): only the order
+    # of the f32 additions differs from the double reference.
+    return kernel, "%d" % grid, args, {"c": (ref, 1e-5)}
 
 
 def case_matmul_blockptr(w, rng):
     return case_matmul(w, rng, "matmul_blockptr.ttir")
+
+
+# The bf16 and f32 products: 10 x 2 programs, so that the grouped ordering
+# (GROUP_M = 8) has a full group and a partial one; M, N and K are not
+# multiples of the blocks.
+TALL = dict(m=584, n=72, k=40)
+
+
+def case_matmul_bf16(w, rng):
+    return case_matmul(w, rng, "matmul_bf16.ttir", "bf16", **TALL)
+
+
+def case_matmul_f32(w, rng):
+    return case_matmul(w, rng, "matmul_f32.ttir", "f32", **TALL)
+
+
+def case_matmul_blockptr_bf16(w, rng):
+    return case_matmul(w, rng, "matmul_blockptr_bf16.ttir", "bf16", **TALL)
+
+
+def case_matmul_blockptr_f32(w, rng):
+    return case_matmul(w, rng, "matmul_blockptr_f32.ttir", "f32", **TALL)
+
+
+def case_attention(w, rng):
+    heads, n_ctx, d, sm_scale = 2, 128, 64, 0.125
+    size = heads * n_ctx * d
+    q = [f16(rng.uniform(-2, 2)) for _ in range(size)]
+    k = [f16(rng.uniform(-2, 2)) for _ in range(size)]
+    v = [f16(rng.uniform(-1, 1)) for _ in range(size)]
+    for name, data in (("q", q), ("k", k), ("v", v)):
+        write_npy(w(name + ".npy"), "f2", data, (heads, n_ctx, d))
+    ref = []
+    for h in range(heads):
+        base = h * n_ctx * d
+        rows = [q[base + i * d:base + (i + 1) * d] for i in range(n_ctx)]
+        keys = [k[base + j * d:base + (j + 1) * d] for j in range(n_ctx)]
+        vals = [v[base + j * d:base + (j + 1) * d] for j in range(n_ctx)]
+        columns = list(zip(*vals))  # V^T
+        for qi in rows:
+            s = [sm_scale * sum(map(operator.mul, qi, kj)) for kj in keys]
+            top = max(s)
+            p = [math.exp(x - top) for x in s]
+            total = sum(p)
+            ref.extend(sum(map(operator.mul, p, col)) / total
+                       for col in columns)
+    args = ["Q=@" + w("q.npy"), "K=@" + w("k.npy"), "V=@" + w("v.npy"),
+            "Out=zeros:f16:%d" % size, "sm_scale=f32:%g" % sm_scale,
+            "N_CTX=i32:%d" % n_ctx]
+    # |Out| < 1 in f16 (an ulp is at most 2^-11), P is rounded to f16 before
+    # the second product: 2e-3 absolute.
+    return "attention.ttir", "%d,%d" % (n_ctx // 64, heads), args, {
+        "Out": (ref, 2e-3)}
+
+
+def case_gelu(w, rng):
+    n = 5000
+    x = [f32(rng.uniform(-6, 6)) for _ in range(n)]
+    write_npy(w("x.npy"), "f4", x)
+    c = math.sqrt(2 / math.pi)
+    ref = [0.5 * v * (1 + math.tanh(c * (v + 0.044715 * v ** 3))) for v in x]
+    args = ["x=@" + w("x.npy"), "y=zeros:f32:%d" % n, "n=i32:%d" % n]
+    # f32 math: exp, a division and cancellation in 1 + tanh near -1.
+    return "gelu.ttir", "%d" % ((n + 1023) // 1024), args, {"y": (ref, 1e-5)}
+
+
+def case_embedding(w, rng):
+    rows, dim, n_tokens = 50, 100, 37
+    weight = [f32(rng.uniform(-1, 1)) for _ in range(rows * dim)]
+    ids = [rng.randrange(rows) for _ in range(n_tokens)]
+    write_npy(w("weight.npy"), "f4", weight, (rows, dim))
+    write_npy(w("ids.npy"), "i4", ids)
+    ref = [weight[i * dim + c] for i in ids for c in range(dim)]
+    args = ["ids=@" + w("ids.npy"), "weight=@" + w("weight.npy"),
+            "out=zeros:f32:%d" % (n_tokens * dim), "n_tokens=i32:%d" % n_tokens,
+            "dim=i32:%d" % dim]
+    return "embedding.ttir", "%d" % ((n_tokens + 15) // 16), args, {
+        "out": (ref, 0.0)}
+
+
+def case_transpose(w, rng):
+    m, n, sxm, syn = 70, 45, 48, 72
+    x = [f32(rng.uniform(-1, 1)) for _ in range(m * sxm)]
+    write_npy(w("x.npy"), "f4", x, (m, sxm))
+    ref = [0.0] * (n * syn)  # the padding columns of y stay 0
+    for r in range(m):
+        for c in range(n):
+            ref[c * syn + r] = x[r * sxm + c]
+    args = ["x=@" + w("x.npy"), "y=zeros:f32:%d" % (n * syn), "M=i32:%d" % m,
+            "N=i32:%d" % n, "stride_xm=i32:%d" % sxm, "stride_yn=i32:%d" % syn]
+    return "transpose.ttir", "%d,%d" % ((m + 31) // 32, (n + 31) // 32), args, {
+        "y": (ref, 0.0)}
+
+
+def wrap(v, bits):
+    """v as a two's complement integer of `bits` bits."""
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def case_bitops(w, rng):
+    n = 300
+    a = [rng.randint(-2**31, 2**31 - 1) for _ in range(n)]
+    b = [rng.randint(-2**31, 2**31 - 1) for _ in range(n)]
+    c = [rng.randint(-2**63, 2**63 - 1) for _ in range(n)]
+    d = [rng.randint(-2**63, 2**63 - 1) for _ in range(n)]
+    for name, code, data in (("a", "i4", a), ("b", "i4", b), ("c", "i8", c),
+                             ("d", "i8", d)):
+        write_npy(w(name + ".npy"), code, data)
+
+    def ops(x, y, bits):
+        s = y & (bits - 1)
+        return [wrap(x & y, bits), wrap(x | y, bits), wrap(x ^ y, bits),
+                wrap(~x, bits), wrap(x << s, bits), x >> s,
+                wrap((x % (1 << bits)) >> s, bits)]
+    r32 = [ops(x, y, 32) for x, y in zip(a, b)]
+    r64 = [ops(x, y, 64) for x, y in zip(c, d)]
+    ref32 = [r[i] for i in range(7) for r in r32]
+    ref64 = [r[i] for i in range(7) for r in r64]
+    names = ["and", "or", "xor", "not", "shl", "ashr", "lshr"]
+    args = ["a=@" + w("a.npy"), "b=@" + w("b.npy"), "c=@" + w("c.npy"),
+            "d=@" + w("d.npy"), "out32=zeros:i32:%d" % (7 * n),
+            "out64=zeros:i64:%d" % (7 * n), "n=i32:%d" % n]
+    return "bitops.ttir", "%d" % ((n + 127) // 128), args, {
+        "out32": (ref32, [(op, n, 0.0) for op in names]),
+        "out64": (ref64, [(op, n, 0.0) for op in names])}
+
+
+def case_math_ops(w, rng):
+    n = 500
+    x = [f32(rng.uniform(0.01, 100)) for _ in range(n)]
+    y = [f32(rng.uniform(-10, 10)) for _ in range(n)]
+    z = [f32(rng.uniform(-10, 10)) for _ in range(n)]
+    y[:4] = [2.0, -2.0, 0.5, -0.0]  # integral and signed-zero inputs
+    for name, data in (("x", x), ("y", y), ("z", z)):
+        write_npy(w(name + ".npy"), "f4", data)
+    # Each function, its reference in double precision, and its tolerance
+    # (largest |got - ref| / max(1, |ref|)): transcendental functions within
+    # a few f32 ulps, exactly rounded or exact operations exactly.
+    table = [
+        ("exp", lambda a, b, c: math.exp(b), 1e-6),
+        ("exp2", lambda a, b, c: 2.0 ** b, 1e-6),
+        ("log", lambda a, b, c: math.log(a), 1e-6),
+        ("log2", lambda a, b, c: math.log2(a), 1e-6),
+        ("sin", lambda a, b, c: math.sin(b), 1e-6),
+        ("cos", lambda a, b, c: math.cos(b), 1e-6),
+        ("sqrt", lambda a, b, c: math.sqrt(a), 1e-6),
+        ("rsqrt", lambda a, b, c: 1 / math.sqrt(a), 1e-6),
+        ("erf", lambda a, b, c: math.erf(b), 1e-6),
+        ("floor", lambda a, b, c: float(math.floor(b)), 0.0),
+        ("ceil", lambda a, b, c: float(math.ceil(b)), 0.0),
+        ("abs", lambda a, b, c: abs(b), 0.0),
+        ("fma", lambda a, b, c: f32(a * b + c), 1e-6),
+        ("maximum", lambda a, b, c: max(b, c), 0.0),
+        ("minimum", lambda a, b, c: min(b, c), 0.0),
+        # IEEE division of f32 values: exact in double, rounded once to f32.
+        ("div_rn", lambda a, b, c: f32(b / a), 0.0),
+    ]
+    ref = [fn(a, b, c) for _, fn, _ in table for a, b, c in zip(x, y, z)]
+    args = ["x=@" + w("x.npy"), "y=@" + w("y.npy"), "z=@" + w("z.npy"),
+            "out=zeros:f32:%d" % (len(table) * n), "n=i32:%d" % n]
+    return "math_ops.ttir", "%d" % ((n + 127) // 128), args, {
+        "out": (ref, [(name, n, tol) for name, _, tol in table])}
 
 
 def case_call(w, rng):
@@ -361,12 +560,6 @@ def case_grid3d(w, rng):
             {"out": (ref, 0.0)})
 
 
-def bf16_bits(v):
-    """The bf16 nearest to v (ties to even), as its 16-bit pattern."""
-    (b,) = struct.unpack("<I", struct.pack("<f", v))
-    return ((b + 0x7fff + ((b >> 16) & 1)) >> 16) & 0xffff
-
-
 def case_scale_bf16(w, rng):
     n, scale = 700, 1.7
     bits = [bf16_bits(rng.uniform(-5, 5)) for _ in range(n)]
@@ -379,13 +572,41 @@ def case_scale_bf16(w, rng):
             "%d" % ((n + 255) // 256), args, {"out": (ref, 0.0)})
 
 
-CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large, "softmax": case_softmax, "argmax": case_argmax,
+CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
+         "softmax": case_softmax, "argmax": case_argmax,
          "scans": case_scans, "matmul": case_matmul,
          "layernorm": case_layernorm, "atomics": case_atomics,
          "matmul_blockptr": case_matmul_blockptr, "call": case_call,
          "early_return": case_early_return, "numerics": case_numerics,
          "grid3d": case_grid3d, "scale_bf16": case_scale_bf16,
-         "control_flow": case_control_flow, "shapes": case_shapes}
+         "control_flow": case_control_flow, "shapes": case_shapes,
+         "gelu": case_gelu, "matmul_bf16": case_matmul_bf16,
+         "matmul_f32": case_matmul_f32,
+         "matmul_blockptr_bf16": case_matmul_blockptr_bf16,
+         "matmul_blockptr_f32": case_matmul_blockptr_f32,
+         "attention": case_attention, "embedding": case_embedding,
+         "transpose": case_transpose, "bitops": case_bitops,
+         "math_ops": case_math_ops}
+
+
+def compare(what, got, ref, begin, end, tol):
+    """Prints how got[begin:end] compares with ref[begin:end]: the largest
+    |got - ref| / max(1, |ref|) must be at most tol (NaN never matches)."""
+    worst, where, worst_abs = 0.0, -1, 0.0
+    for i in range(begin, end):
+        g, r = got[i], ref[i]
+        err = abs(g - r) if not (math.isnan(g) or math.isnan(r)) else math.inf
+        worst_abs = max(worst_abs, err)
+        scaled = err / max(1.0, abs(r))
+        if scaled > worst:
+            worst, where = scaled, i
+    good = worst <= tol
+    print("%s %s: %d values, max abs error %.3g, max error relative to "
+          "max(1, |reference|) %.3g (tolerance %g)%s" % (
+              "ok" if good else "FAIL", what, end - begin, worst_abs, worst,
+              tol, "" if good or where < 0 else
+              ", at %d: got %r, expected %r" % (where, got[where], ref[where])))
+    return good
 
 
 def main():
@@ -453,22 +674,20 @@ def main():
         got = read_npy(w(name + ".out.npy"))
         if len(spec) > 2:
             got = spec[2](got)
-        worst, where, worst_abs = 0.0, -1, 0.0
-        for i, (g, r) in enumerate(zip(got, ref)):
-            err = abs(g - r) if not (math.isnan(g) or math.isnan(r)) \
-                else math.inf
-            worst_abs = max(worst_abs, err)
-            scaled = err / max(1.0, abs(r))
-            if scaled > worst:
-                worst, where = scaled, i
-        good = len(got) >= len(ref) and worst <= tol
-        print("%s %s.%s: %d values, max abs error %.3g, max error relative "
-              "to max(1, |reference|) %.3g (tolerance %g)%s" % (
-            "ok" if good else "FAIL", opts.case, name, len(ref), worst_abs,
-            worst, tol,
-            "" if good or where < 0 else
-            ", at %d: got %r, expected %r" % (where, got[where], ref[where])))
-        ok = ok and good
+        if len(got) < len(ref):
+            print("FAIL %s.%s: %d values, expected %d" % (
+                opts.case, name, len(got), len(ref)))
+            ok = False
+            continue
+        # A tolerance is one number, or a list of (label, count, tolerance)
+        # for consecutive slices of the buffer (one per function, say).
+        segments = tol if isinstance(tol, list) else [("", len(ref), tol)]
+        start = 0
+        for label, count, seg_tol in segments:
+            ok = compare("%s.%s%s" % (opts.case, name,
+                                      "[%s]" % label if label else ""),
+                         got, ref, start, start + count, seg_tol) and ok
+            start += count
     return 0 if ok else 1
 
 
