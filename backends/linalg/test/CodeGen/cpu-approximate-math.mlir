@@ -34,3 +34,22 @@ func.func @kept(%s: f32, %d: vector<4xf64>, %v: vector<16xf32>) -> (f32, vector<
   %c = math.sin %v : vector<16xf32>
   return %a, %b, %c : f32, vector<4xf64>, vector<16xf32>
 }
+
+// exp2: 2^round(x) from exponent bits (in two halves) times the exp
+// polynomial of the exact remainder scaled by ln 2; a NaN passes through.
+// CHECK-LABEL: func.func @exp2_vector(
+// CHECK-SAME:      %[[X:.*]]: vector<64x64xf32>
+// CHECK-NOT:     math.exp2
+// CHECK:         %[[K:.*]] = math.roundeven %{{.*}} : vector<64x64xf32>
+// CHECK:         %[[F:.*]] = arith.subf %{{.*}}, %[[K]] : vector<64x64xf32>
+// CHECK:         %[[KI:.*]] = arith.fptosi %[[K]] : vector<64x64xf32> to vector<64x64xi32>
+// CHECK:         arith.shli {{.*}} : vector<64x64xi32>
+// CHECK:         arith.bitcast {{.*}} : vector<64x64xi32> to vector<64x64xf32>
+// CHECK:         %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : vector<64x64xf32>
+// CHECK:         %[[R:.*]] = arith.select %[[NAN]], %[[X]], %{{.*}} : vector<64x64xi1>, vector<64x64xf32>
+// CHECK-NOT:     math.exp
+// CHECK:         return %[[R]]
+func.func @exp2_vector(%x: vector<64x64xf32>) -> vector<64x64xf32> {
+  %e = math.exp2 %x : vector<64x64xf32>
+  return %e : vector<64x64xf32>
+}

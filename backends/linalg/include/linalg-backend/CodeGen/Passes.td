@@ -303,7 +303,9 @@ def CpuApproximateMath : Pass<"linalg-cpu-approximate-math"> {
     element. This pass rewrites `math.exp`, `math.exp2`, `math.expm1`,
     `math.log`, `math.log2`, `math.log1p` and `math.tanh` on vectors of
     `f32` with MLIR's polynomial approximations (range reduction, FMAs, bit
-    manipulation of the exponent), which stay vector code. Scalars and other
+    manipulation of the exponent), which stay vector code; `math.exp2`
+    (which has no upstream approximation) as `2^round(x)`, built from
+    exponent bits, times `exp((x - round(x)) * ln 2)`. Scalars and other
     element types are left to the libm calls.
 
     ```mlir
