@@ -185,26 +185,55 @@ def main():
         rows.append(("layernorm f16", "4096x1024", t, "C++ loop", b, "GB/s",
                      (2 * 2 * r * c + 2 * 4 * r) / 1e9))
 
+    M = N = K = 1024
+    flops = 2.0 * M * N * K / 1e9
+    mm_grid = str(((M + 63) // 64) * ((N + 63) // 64))
+    mm_sizes = ["M=i32:%d" % M, "N=i32:%d" % N, "K=i32:%d" % K,
+                "sam=i32:%d" % K, "sak=i32:1", "sbk=i32:%d" % N, "sbn=i32:1",
+                "scm=i32:%d" % N, "scn=i32:1"]
     if want("matmul"):
-        # matmul: the only matmul kernel is f16 in / f32 acc / f16 out.
-        M = N = K = 1024
+        # matmul.ttir: f16 in / f32 acc / f16 out.
         write_npy(w("ma.npy"), "f2", M * K, -1, 1, rng)
         write_npy(w("mb.npy"), "f2", K * N, -1, 1, rng)
-        t = trident_ms("matmul.ttir", str(((M + 63) // 64) * ((N + 63) // 64)),
-                       ["a=@" + w("ma.npy"), "b=@" + w("mb.npy"),
-                        "c=zeros:f16:%d" % (M * N), "M=i32:%d" % M,
-                        "N=i32:%d" % N, "K=i32:%d" % K, "sam=i32:%d" % K,
-                        "sak=i32:1", "sbk=i32:%d" % N, "sbn=i32:1",
-                        "scm=i32:%d" % N, "scn=i32:1"])
-        flops = 2.0 * M * N * K / 1e9
-        tcmd = t
+        tcmd = trident_ms("matmul.ttir", mm_grid,
+                          ["a=@" + w("ma.npy"), "b=@" + w("mb.npy"),
+                           "c=zeros:f16:%d" % (M * N)] + mm_sizes)
         t, b = pair(tcmd, base_ms("matmul", M, N, K, R, T))
         rows.append(("matmul f16->f32acc", "1024^3", t, "C++ loop (f16)", b,
                      "GFLOP/s", flops))
+
+    if want("matmul_f32"):
+        # matmul_f32.ttir: f32 in, accumulation and out; the row.
+        write_npy(w("fa.npy"), "f4", M * K, -1, 1, rng)
+        write_npy(w("fb.npy"), "f4", K * N, -1, 1, rng)
+        tcmd = trident_ms("matmul_f32.ttir", mm_grid,
+                          ["a=@" + w("fa.npy"), "b=@" + w("fb.npy"),
+                           "c=zeros:f32:%d" % (M * N)] + mm_sizes)
+        t, b = pair(tcmd, base_ms("matmul_f32", M, N, K, R, T))
+        rows.append(("matmul f32", "1024^3", t, "C++ loop (f32)", b,
+                     "GFLOP/s", flops))
         if have_blas:
             t, b = pair(tcmd, base_ms("sgemm", M, N, K, R, T))
-            rows.append(("matmul f16->f32acc", "1024^3", t, "OpenBLAS sgemm f32",
-                         b, "GFLOP/s", flops))
+            rows.append(("matmul f32", "1024^3", t, "OpenBLAS sgemm", b,
+                         "GFLOP/s", flops))
+
+    if want("attention"):
+        # attention.ttir: flash attention forward, f16 Q/K/V/Out
+        # [ZH, NCTX, 64], f32 softmax; 4 * ZH * NCTX^2 * 64 FLOPs. Fewer runs:
+        # one run takes tens to hundreds of ms.
+        ZH, NCTX, D = 4, 1024, 64
+        ar = str(max(3, opts.runs // 4))
+        for name in ("q", "k", "v"):
+            write_npy(w(name + ".npy"), "f2", ZH * NCTX * D, -1, 1, rng)
+        tcmd = trident_ms("attention.ttir", "%d,%d" % (NCTX // 64, ZH),
+                          ["Q=@" + w("q.npy"), "K=@" + w("k.npy"),
+                           "V=@" + w("v.npy"),
+                           "Out=zeros:f16:%d" % (ZH * NCTX * D),
+                           "sm_scale=f32:0.125", "N_CTX=i32:%d" % NCTX])
+        tcmd[-1] = ar
+        t, b = pair(tcmd, base_ms("attention", ZH, NCTX, ar, T))
+        rows.append(("attention f16", "4x1024x64", t, "C++ loop", b,
+                     "GFLOP/s", 4.0 * ZH * NCTX * NCTX * D / 1e9))
 
     # table
     fmt = "%-19s %-10s %11s %-19s %11s %10s %10s %8s %8s"

@@ -106,6 +106,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createEmitCpuEntry());
 
   // Loops and branches.
+  pm.addNestedPass<func::FuncOp>(createCpuInterchangeContractions());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createCpuLowerMultiReduction());
   pm.addPass(createConvertVectorToSCFPass());

@@ -346,4 +346,33 @@ def CpuLowerMultiReduction : Pass<"linalg-cpu-lower-multi-reduction"> {
   let dependentDialects = ["::mlir::vector::VectorDialect"];
 }
 
+def CpuInterchangeContractions
+    : Pass<"linalg-cpu-interchange-contractions", "::mlir::func::FuncOp"> {
+  let summary = "put the loop over the result's contiguous dimension "
+                "innermost in linalg contractions on buffers";
+  let description = [{
+    A linalg op on buffers whose innermost loop is a reduction (a
+    `linalg.matmul` iterates (i, j, k)) lowers to loops that accumulate into
+    one result element at a time: a chain of dependent floating-point
+    additions that LLVM may not reassociate, so it stays scalar. This pass
+    generalizes such an op and moves the loop that indexes the result's
+    innermost dimension to the inside ((i, k, j) for a matmul), when every
+    input that uses that loop uses it as its own innermost index: the inner
+    loop then updates a contiguous row with independent multiply-adds, which
+    LLVM vectorizes.
+
+    ```mlir
+    linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>)
+                  outs(%c : memref<64x64xf32>)
+    // becomes
+    linalg.generic {indexing_maps = [(d0, d1, d2) -> (d0, d1),
+                                     (d0, d1, d2) -> (d1, d2),
+                                     (d0, d1, d2) -> (d0, d2)],
+                    iterator_types = ["parallel", "reduction", "parallel"]}
+        ins(%a, %b : ...) outs(%c : ...) { ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 #endif // LINALG_BACKEND_CODEGEN_PASSES
