@@ -72,6 +72,85 @@ Value createMask(OpBuilder &b, Location loc, VectorType vectorType,
   return vector::CreateMaskOp::create(b, loc, maskType, operands);
 }
 
+/// Whether all `sizes` equal the dimensions of `vectorType`, as an i1.
+Value createIsWhole(OpBuilder &b, Location loc, VectorType vectorType,
+                    ArrayRef<OpFoldResult> sizes) {
+  Value whole;
+  for (auto [size, dim] : llvm::zip(sizes, vectorType.getShape())) {
+    std::optional<int64_t> constant = getConstantIntValue(size);
+    if (constant && *constant == dim)
+      continue;
+    Value eq = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        getValueOrCreateConstantIndexOp(b, loc, size),
+        arith::ConstantIndexOp::create(b, loc, dim));
+    whole = whole ? arith::AndIOp::create(b, loc, whole, eq).getResult() : eq;
+  }
+  return whole;
+}
+
+/// Reads `vectorType` from `source` at 0, masked by `sizes`: when the sizes
+/// may be partial, an scf.if reads a whole block unmasked and a partial one
+/// masked (masked loads and stores cost more on the host's memory streams).
+Value createRead(OpBuilder &b, Location loc, VectorType vectorType,
+                 Value source, Value other, ArrayRef<OpFoldResult> sizes) {
+  int64_t rank = vectorType.getRank();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  SmallVector<Value> indices(rank, zero);
+  SmallVector<bool> inBounds(rank, true);
+  AffineMap map = b.getMultiDimIdentityMap(rank);
+  auto read = [&](OpBuilder &nb, Location nloc, Value mask) -> Value {
+    return vector::TransferReadOp::create(nb, nloc, vectorType, source,
+                                          indices, AffineMapAttr::get(map),
+                                          other, mask,
+                                          nb.getBoolArrayAttr(inBounds));
+  };
+  Value mask = createMask(b, loc, vectorType, sizes);
+  if (!mask)
+    return read(b, loc, Value());
+  Value whole = createIsWhole(b, loc, vectorType, sizes);
+  auto ifOp = scf::IfOp::create(
+      b, loc, whole,
+      [&](OpBuilder &nb, Location nloc) {
+        scf::YieldOp::create(nb, nloc, read(nb, nloc, Value()));
+      },
+      [&](OpBuilder &nb, Location nloc) {
+        scf::YieldOp::create(nb, nloc, read(nb, nloc, mask));
+      });
+  return ifOp.getResult(0);
+}
+
+/// Writes `vector` into `dest` at 0, masked by `sizes`, with the same split
+/// as createRead.
+void createWrite(OpBuilder &b, Location loc, Value vector, Value dest,
+                 ArrayRef<OpFoldResult> sizes) {
+  auto vectorType = cast<VectorType>(vector.getType());
+  int64_t rank = vectorType.getRank();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  SmallVector<Value> indices(rank, zero);
+  SmallVector<bool> inBounds(rank, true);
+  AffineMap map = b.getMultiDimIdentityMap(rank);
+  auto write = [&](OpBuilder &nb, Location nloc, Value mask) {
+    vector::TransferWriteOp::create(nb, nloc, vector, dest, indices,
+                                    AffineMapAttr::get(map), mask,
+                                    nb.getBoolArrayAttr(inBounds));
+  };
+  Value mask = createMask(b, loc, vectorType, sizes);
+  if (!mask)
+    return write(b, loc, Value());
+  Value whole = createIsWhole(b, loc, vectorType, sizes);
+  scf::IfOp::create(
+      b, loc, whole,
+      [&](OpBuilder &nb, Location nloc) {
+        write(nb, nloc, Value());
+        scf::YieldOp::create(nb, nloc);
+      },
+      [&](OpBuilder &nb, Location nloc) {
+        write(nb, nloc, mask);
+        scf::YieldOp::create(nb, nloc);
+      });
+}
+
 /// A block load as the conversion writes it:
 ///   %t = memref.alloc() : memref<SxT>
 ///   [scf.if %partial {] linalg.fill ins(%other) outs(%t) [}]
@@ -206,14 +285,8 @@ void forwardTileLoad(TileLoad &load, RewriterBase &rewriter) {
   if (!otherAttr)
     otherAttr = cast<TypedAttr>(rewriter.getZeroAttr(elementType));
   Value other = arith::ConstantOp::create(rewriter, loc, otherAttr);
-  Value mask = createMask(rewriter, loc, vectorType, load.sizes);
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  SmallVector<Value> indices(tensorType.getRank(), zero);
-  SmallVector<bool> inBounds(tensorType.getRank(), true);
-  AffineMap map = rewriter.getMultiDimIdentityMap(tensorType.getRank());
-  Value value = vector::TransferReadOp::create(
-      rewriter, loc, vectorType, load.source, indices,
-      AffineMapAttr::get(map), other, mask, rewriter.getBoolArrayAttr(inBounds));
+  Value value = createRead(rewriter, loc, vectorType, load.source, other,
+                           load.sizes);
 
   Value empty;
   for (OpOperand &use : llvm::make_early_inc_range(load.toTensor->getUses())) {
@@ -277,16 +350,7 @@ struct ForwardTileStore
         tensorType.getElementType().isInteger(1))
       return rewriter.notifyMatchFailure(op, "not a whole vector write");
 
-    Location loc = op.getLoc();
-    VectorType vectorType = write.getVectorType();
-    Value mask = createMask(rewriter, loc, vectorType, sizes);
-    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    SmallVector<Value> indices(tensorType.getRank(), zero);
-    SmallVector<bool> inBounds(tensorType.getRank(), true);
-    AffineMap map = rewriter.getMultiDimIdentityMap(tensorType.getRank());
-    vector::TransferWriteOp::create(rewriter, loc, write.getVector(), dest,
-                                    indices, AffineMapAttr::get(map), mask,
-                                    rewriter.getBoolArrayAttr(inBounds));
+    createWrite(rewriter, op.getLoc(), write.getVector(), dest, sizes);
     rewriter.eraseOp(op);
     return success();
   }

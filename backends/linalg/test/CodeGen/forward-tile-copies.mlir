@@ -1,19 +1,32 @@
 // RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-forward-tile-copies))' %s | FileCheck %s
 
 // A masked block load (fill with `other` where partial, copy of the valid
-// part) read by whole vector transfers: one masked read of the source, where
-// the copy was; a store of a leading slice: one masked write.
+// part) read by whole vector transfers: a read of the source where the copy
+// was, unmasked when the block is whole and masked otherwise; a store of a
+// leading slice: a write, split the same way.
 // CHECK-LABEL: func.func @load_store(
 // CHECK-SAME:      %[[SRC:.*]]: memref<?xf32, strided<[1], offset: ?>>, %[[DST:.*]]: memref<?xf32, strided<[1], offset: ?>>, %[[N:.*]]: index
 // CHECK-NOT:     memref.alloc
 // CHECK-NOT:     linalg.copy
 // CHECK:         %[[MASK:.*]] = vector.create_mask %[[N]] : vector<256xi1>
-// CHECK:         %[[X:.*]] = vector.transfer_read %[[SRC]][%{{.*}}], %[[OTHER:.*]], %[[MASK]] {in_bounds = [true]} : memref<?xf32, strided<[1], offset: ?>>, vector<256xf32>
+// CHECK:         %[[WHOLE:.*]] = arith.cmpi eq, %[[N]], %{{.*}} : index
+// CHECK:         %[[X:.*]] = scf.if %[[WHOLE]] -> (vector<256xf32>) {
+// CHECK:           %[[R1:.*]] = vector.transfer_read %[[SRC]][%{{.*}}], %[[OTHER:.*]] {in_bounds = [true]} : memref<?xf32, strided<[1], offset: ?>>, vector<256xf32>
+// CHECK:           scf.yield %[[R1]]
+// CHECK:         } else {
+// CHECK:           %[[R2:.*]] = vector.transfer_read %[[SRC]][%{{.*}}], %[[OTHER]], %[[MASK]] {in_bounds = [true]} : memref<?xf32, strided<[1], offset: ?>>, vector<256xf32>
+// CHECK:           scf.yield %[[R2]]
+// CHECK:         }
 // CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<256xf32>
 // CHECK:         %[[Y:.*]] = arith.addf %[[X]], %[[X]] : vector<256xf32>
 // CHECK:         vector.transfer_write %[[Y]], %[[EMPTY]]
 // CHECK:         %[[MASK2:.*]] = vector.create_mask %[[N]] : vector<256xi1>
-// CHECK:         vector.transfer_write %[[Y]], %[[DST]][%{{.*}}], %[[MASK2]] {in_bounds = [true]} : vector<256xf32>, memref<?xf32, strided<[1], offset: ?>>
+// CHECK:         %[[WHOLE2:.*]] = arith.cmpi eq, %[[N]], %{{.*}} : index
+// CHECK:         scf.if %[[WHOLE2]] {
+// CHECK:           vector.transfer_write %[[Y]], %[[DST]][%{{.*}}] {in_bounds = [true]} : vector<256xf32>, memref<?xf32, strided<[1], offset: ?>>
+// CHECK:         } else {
+// CHECK:           vector.transfer_write %[[Y]], %[[DST]][%{{.*}}], %[[MASK2]] {in_bounds = [true]} : vector<256xf32>, memref<?xf32, strided<[1], offset: ?>>
+// CHECK:         }
 // CHECK-NOT:     bufferization.materialize_in_destination
 // CHECK:         return
 func.func @load_store(%src: memref<?xf32, strided<[1], offset: ?>>, %dst: memref<?xf32, strided<[1], offset: ?>>, %n: index) {
@@ -43,7 +56,13 @@ func.func @load_store(%src: memref<?xf32, strided<[1], offset: ?>>, %dst: memref
 // CHECK-SAME:      %[[SRC:.*]]: memref<?x?xf16, strided<[?, 1], offset: ?>>, %[[M:.*]]: index, %[[K:.*]]: index
 // CHECK-NOT:     memref.alloc
 // CHECK:         %[[MASK:.*]] = vector.create_mask %[[M]], %[[K]] : vector<4x8xi1>
-// CHECK:         %[[X:.*]] = vector.transfer_read %[[SRC]][%{{.*}}, %{{.*}}], %{{.*}}, %[[MASK]] {in_bounds = [true, true]}
+// CHECK:         %[[ROWS:.*]] = arith.cmpi eq, %[[M]], %{{.*}} : index
+// CHECK:         %[[COLS:.*]] = arith.cmpi eq, %[[K]], %{{.*}} : index
+// CHECK:         %[[WHOLE:.*]] = arith.andi %[[ROWS]], %[[COLS]] : i1
+// CHECK:         %[[X:.*]] = scf.if %[[WHOLE]]
+// CHECK:           vector.transfer_read %[[SRC]][%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]}
+// CHECK:         } else {
+// CHECK:           vector.transfer_read %[[SRC]][%{{.*}}, %{{.*}}], %{{.*}}, %[[MASK]] {in_bounds = [true, true]}
 // CHECK:         return %[[X]]
 func.func @splat_fill_2d(%src: memref<?x?xf16, strided<[?, 1], offset: ?>>, %m: index, %k: index) -> vector<4x8xf16> {
   %c0 = arith.constant 0 : index

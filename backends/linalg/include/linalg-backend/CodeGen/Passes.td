@@ -272,7 +272,10 @@ def ForwardTileCopies
       into a `vector.transfer_write` of the vector into the kernel's buffer,
       masked by the slice's sizes.
 
-    Buffers whose innermost stride is not statically 1 keep their copies.
+    Where the sizes may be partial, each transfer is split by an `scf.if`:
+    unmasked when the block is whole, masked otherwise (masked loads and
+    stores cost more on the host's memory streams). Buffers whose innermost
+    stride is not statically 1 keep their copies.
 
     ```mlir
     %t = memref.alloc() : memref<256xf32>
@@ -285,8 +288,16 @@ def ForwardTileCopies
     %r = vector.transfer_read %x[%c0], %pad {in_bounds = [true]} : tensor<256xf32>, vector<256xf32>
     // becomes
     %m = vector.create_mask %n : vector<256xi1>
-    %r = vector.transfer_read %src[%c0], %cst, %m {in_bounds = [true]}
-        : memref<?xf32, strided<[1], offset: ?>>, vector<256xf32>
+    %whole = arith.cmpi eq, %n, %c256 : index
+    %r = scf.if %whole -> (vector<256xf32>) {
+      %a = vector.transfer_read %src[%c0], %cst {in_bounds = [true]}
+          : memref<?xf32, strided<[1], offset: ?>>, vector<256xf32>
+      scf.yield %a : vector<256xf32>
+    } else {
+      %b = vector.transfer_read %src[%c0], %cst, %m {in_bounds = [true]}
+          : memref<?xf32, strided<[1], offset: ?>>, vector<256xf32>
+      scf.yield %b : vector<256xf32>
+    }
     ```
   }];
   let dependentDialects = [
