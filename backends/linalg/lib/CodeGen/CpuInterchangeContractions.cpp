@@ -5,7 +5,9 @@
 // a chain of dependent floating-point additions that LLVM may not reorder
 // and therefore does not vectorize. Moved innermost, the loop over the
 // result's contiguous dimension (i, k, j) updates a row with independent
-// FMAs, which LLVM vectorizes for the host.
+// FMAs, which LLVM vectorizes for the host. Short static reductions keep
+// their order: LLVM unrolls them and vectorizes the loop around, with the
+// accumulators in registers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,14 +30,22 @@ namespace {
 
 /// The loop order that puts the result's innermost dimension last, or an
 /// empty vector when `op` should keep its order: its innermost loop is not
-/// a reduction, the result's innermost dimension is not a parallel loop, or
+/// a reduction or is a static one of at most `maxUnrolledReduction`
+/// iterations, the result's innermost dimension is not a parallel loop, or
 /// an input indexes that loop other than by its own innermost dimension
 /// (the new inner loop would stride through it).
-SmallVector<unsigned> getInterchange(linalg::LinalgOp op) {
+SmallVector<unsigned> getInterchange(linalg::LinalgOp op,
+                                     int64_t maxUnrolledReduction) {
   unsigned numLoops = op.getNumLoops();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   if (numLoops < 2 || iterators.back() != utils::IteratorType::reduction ||
       op.getNumDpsInits() != 1)
+    return {};
+  // A short static reduction is unrolled by LLVM, which then vectorizes the
+  // loop around it with the accumulators in registers: better than any
+  // order here.
+  int64_t reduction = op.getStaticLoopRanges().back();
+  if (!ShapedType::isDynamic(reduction) && reduction <= maxUnrolledReduction)
     return {};
   AffineMap resultMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   if (resultMap.getNumResults() == 0)
@@ -66,12 +76,14 @@ class CpuInterchangeContractionsPass
     : public mlir::triton::cpu::impl::CpuInterchangeContractionsBase<
           CpuInterchangeContractionsPass> {
 public:
+  using CpuInterchangeContractionsBase::CpuInterchangeContractionsBase;
+
   void runOnOperation() override {
     SmallVector<std::pair<linalg::LinalgOp, SmallVector<unsigned>>> work;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (!op.hasPureBufferSemantics())
         return;
-      SmallVector<unsigned> order = getInterchange(op);
+      SmallVector<unsigned> order = getInterchange(op, maxUnrolledReduction);
       if (!order.empty())
         work.emplace_back(op, std::move(order));
     });
