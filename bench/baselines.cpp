@@ -1,5 +1,6 @@
 // Plain C++ baselines for bench/cpu_bench.py: the same kernels as
-// test/kernels/{vadd,softmax,layernorm,matmul}.ttir, written as ordinary
+// test/kernels/{vadd,softmax,layernorm,matmul,matmul_f32,attention}.ttir,
+// written as ordinary
 // loops, split over T std::threads the way Trident's cpu target splits its
 // grid (contiguous ranges of elements / rows / row blocks), timed as the
 // median of RUNS runs after 2 warm-up runs.
@@ -11,7 +12,9 @@
 //   baselines softmax ROWS COLS RUNS THREADS
 //   baselines layernorm ROWS COLS RUNS THREADS
 //   baselines matmul M N K RUNS THREADS        (f16 in, f32 accumulate, f16 out)
+//   baselines matmul_f32 M N K RUNS THREADS    (f32 in, accumulate, out)
 //   baselines sgemm M N K RUNS THREADS         (OpenBLAS cblas_sgemm, f32)
+//   baselines attention ZH NCTX RUNS THREADS   (f16 Q, K, V, Out [ZH, NCTX, 64])
 //
 // Prints one line: "<name>: median X ms (min Y, max Z, RUNS runs)".
 
@@ -125,6 +128,70 @@ int main(int argc, char **argv) {
           Mean[r] = mean; Rstd[r] = rstd;
           for (long c = 0; c < cols; ++c)
             y[c] = (f16)(((float)x[c] - mean) * rstd * (float)W[c] + (float)B[c]);
+        }
+      });
+    });
+  } else if (k == "matmul_f32" && argc == 7) {
+    long M = arg(2), N = arg(3), K = arg(4); int runs = arg(5); g_threads = arg(6);
+    std::vector<float> A(M * K), Bm(K * N), C(M * N);
+    for (auto &v : A) v = frand(-1, 1);
+    for (auto &v : Bm) v = frand(-1, 1);
+    report("matmul_f32", runs, [&] {
+      // Rows of C split over the threads, i-k-j order, an f32 row
+      // accumulator per thread.
+      parallel_for(M, [&](long b, long e) {
+        std::vector<float> acc(N);
+        for (long i = b; i < e; ++i) {
+          std::fill(acc.begin(), acc.end(), 0.0f);
+          for (long p = 0; p < K; ++p) {
+            float a = A[i * K + p];
+            const float *brow = &Bm[p * N];
+            for (long j = 0; j < N; ++j) acc[j] += a * brow[j];
+          }
+          std::copy(acc.begin(), acc.end(), &C[i * N]);
+        }
+      });
+    });
+  } else if (k == "attention" && argc == 6) {
+    // The math of test/kernels/attention.ttir, row by row: scores
+    // s_j = (q . k_j) * sm_scale * log2(e) in f32, p_j = exp2(s_j - max s),
+    // out = sum_j f16(p_j) v_j / sum_j p_j, stored as f16.
+    long ZH = arg(2), NCTX = arg(3); int runs = arg(4); g_threads = arg(5);
+    const long D = 64;
+    std::vector<f16> Q(ZH * NCTX * D), Kt(ZH * NCTX * D), V(ZH * NCTX * D),
+        O(ZH * NCTX * D);
+    for (auto &v : Q) v = (f16)frand(-1, 1);
+    for (auto &v : Kt) v = (f16)frand(-1, 1);
+    for (auto &v : V) v = (f16)frand(-1, 1);
+    const float scale = 0.125f * 1.44269504f;
+    report("attention", runs, [&] {
+      parallel_for(ZH * NCTX, [&](long b, long e) {
+        std::vector<float> s(NCTX), q(D), kf(NCTX * D), acc(D);
+        long loaded = -1;
+        for (long r = b; r < e; ++r) {
+          long hz = r / NCTX;
+          const f16 *K = &Kt[hz * NCTX * D], *Vh = &V[hz * NCTX * D];
+          if (hz != loaded) {  // keys of this head in f32, once per head
+            for (long i = 0; i < NCTX * D; ++i) kf[i] = (float)K[i];
+            loaded = hz;
+          }
+          for (long d = 0; d < D; ++d) q[d] = (float)Q[r * D + d];
+          float m = -INFINITY;
+          for (long j = 0; j < NCTX; ++j) {
+            float dot = 0;
+            for (long d = 0; d < D; ++d) dot += q[d] * kf[j * D + d];
+            s[j] = dot * scale;
+            m = std::max(m, s[j]);
+          }
+          float l = 0;
+          std::fill(acc.begin(), acc.end(), 0.0f);
+          for (long j = 0; j < NCTX; ++j) {
+            float p = std::exp2(s[j] - m);
+            l += p;
+            float ph = (float)(f16)p;
+            for (long d = 0; d < D; ++d) acc[d] += ph * (float)Vh[j * D + d];
+          }
+          for (long d = 0; d < D; ++d) O[r * D + d] = (f16)(acc[d] / l);
         }
       });
     });

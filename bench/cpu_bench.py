@@ -90,6 +90,10 @@ def main():
                     help="alternate Trident and baseline this many times per "
                          "kernel and keep each side's best median (default 3)")
     ap.add_argument("--show-commands", action="store_true")
+    ap.add_argument("--only", default=None,
+                    help="comma-separated kernels to run (vadd, softmax, "
+                         "layernorm, matmul, matmul_f32, attention); default "
+                         "all")
     opts = ap.parse_args()
 
     trident = find_trident(opts.build_dir)
@@ -114,6 +118,8 @@ def main():
 
     R, T = str(opts.runs), str(opts.threads)
     kdir = os.path.join(ROOT, "test", "kernels")
+    only = set(opts.only.split(",")) if opts.only else None
+    want = lambda name: only is None or name in only
     rows = []  # (kernel, size, trident ms, baseline name, baseline ms, unit, amount)
 
     def pair(tcmd, bcmd):
@@ -126,10 +132,10 @@ def main():
         bs = [x for x in bs if x is not None]
         return (min(ts) if ts else None), (min(bs) if bs else None)
 
-    def trident_ms(kernel, grid, args):
+    def trident_ms(kernel, grid, args, runs=None):
         cmd = [trident, "run", os.path.join(kdir, kernel), "--target", "cpu",
                "--grid", grid] + sum([["--arg", a] for a in args], []) + [
-               "--bench", R]
+               "--bench", runs or R]
         if opts.show_commands:
             print("$ " + " ".join(cmd), flush=True)
         return cmd
@@ -140,60 +146,94 @@ def main():
             print("$ " + " ".join(cmd), flush=True)
         return cmd
 
-    # vector add, f32
-    n = 16 << 20
-    write_npy(w("x.npy"), "f4", n, -1, 1, rng)
-    write_npy(w("y.npy"), "f4", n, -1, 1, rng)
-    t = trident_ms("vadd.ttir", str((n + 255) // 256),
-                   ["x=@" + w("x.npy"), "y=@" + w("y.npy"),
-                    "out=zeros:f32:%d" % n, "n=i32:%d" % n])
-    t, b = pair(t, base_ms("vadd", n, R, T))
-    rows.append(("vadd f32", "16M", t, "C++ loop", b,
-                 "GB/s", 3 * 4 * n / 1e9))
+    if want("vadd"):
+        # vector add, f32
+        n = 16 << 20
+        write_npy(w("x.npy"), "f4", n, -1, 1, rng)
+        write_npy(w("y.npy"), "f4", n, -1, 1, rng)
+        t = trident_ms("vadd.ttir", str((n + 255) // 256),
+                       ["x=@" + w("x.npy"), "y=@" + w("y.npy"),
+                        "out=zeros:f32:%d" % n, "n=i32:%d" % n])
+        t, b = pair(t, base_ms("vadd", n, R, T))
+        rows.append(("vadd f32", "16M", t, "C++ loop", b,
+                     "GB/s", 3 * 4 * n / 1e9))
 
-    # softmax, f32, 4096 x 1024 (the kernel's BLOCK is 1024)
-    r, c = 4096, 1024
-    write_npy(w("s.npy"), "f4", r * c, -4, 4, rng)
-    t = trident_ms("softmax.ttir", str(r),
-                   ["out=zeros:f32:%d" % (r * c), "x=@" + w("s.npy"),
-                    "in_stride=i32:%d" % c, "out_stride=i32:%d" % c,
-                    "n_cols=i32:%d" % c])
-    t, b = pair(t, base_ms("softmax", r, c, R, T))
-    rows.append(("softmax f32", "4096x1024", t, "C++ loop", b, "GB/s", 2 * 4 * r * c / 1e9))
+    if want("softmax"):
+        # softmax, f32, 4096 x 1024 (the kernel's BLOCK is 1024)
+        r, c = 4096, 1024
+        write_npy(w("s.npy"), "f4", r * c, -4, 4, rng)
+        t = trident_ms("softmax.ttir", str(r),
+                       ["out=zeros:f32:%d" % (r * c), "x=@" + w("s.npy"),
+                        "in_stride=i32:%d" % c, "out_stride=i32:%d" % c,
+                        "n_cols=i32:%d" % c])
+        t, b = pair(t, base_ms("softmax", r, c, R, T))
+        rows.append(("softmax f32", "4096x1024", t, "C++ loop", b, "GB/s", 2 * 4 * r * c / 1e9))
 
-    # layer norm, f16 (f32 math), 4096 x 1024 (BLOCK 256, 4 column blocks)
-    write_npy(w("lx.npy"), "f2", r * c, -2, 2, rng)
-    write_npy(w("lw.npy"), "f2", c, 0.5, 1.5, rng)
-    write_npy(w("lb.npy"), "f2", c, -0.5, 0.5, rng)
-    t = trident_ms("layernorm.ttir", str(r),
-                   ["X=@" + w("lx.npy"), "Y=zeros:f16:%d" % (r * c),
-                    "W=@" + w("lw.npy"), "B=@" + w("lb.npy"),
-                    "Mean=zeros:f32:%d" % r, "Rstd=zeros:f32:%d" % r,
-                    "stride=i32:%d" % c, "N=i32:%d" % c, "eps=f32:1e-05"])
-    # bytes moved: X read + Y written (f16), Mean/Rstd written (f32)
-    t, b = pair(t, base_ms("layernorm", r, c, R, T))
-    rows.append(("layernorm f16", "4096x1024", t, "C++ loop", b, "GB/s",
-                 (2 * 2 * r * c + 2 * 4 * r) / 1e9))
+    if want("layernorm"):
+        # layer norm, f16 (f32 math), 4096 x 1024 (BLOCK 256, 4 column blocks)
+        r, c = 4096, 1024
+        write_npy(w("lx.npy"), "f2", r * c, -2, 2, rng)
+        write_npy(w("lw.npy"), "f2", c, 0.5, 1.5, rng)
+        write_npy(w("lb.npy"), "f2", c, -0.5, 0.5, rng)
+        t = trident_ms("layernorm.ttir", str(r),
+                       ["X=@" + w("lx.npy"), "Y=zeros:f16:%d" % (r * c),
+                        "W=@" + w("lw.npy"), "B=@" + w("lb.npy"),
+                        "Mean=zeros:f32:%d" % r, "Rstd=zeros:f32:%d" % r,
+                        "stride=i32:%d" % c, "N=i32:%d" % c, "eps=f32:1e-05"])
+        # bytes moved: X read + Y written (f16), Mean/Rstd written (f32)
+        t, b = pair(t, base_ms("layernorm", r, c, R, T))
+        rows.append(("layernorm f16", "4096x1024", t, "C++ loop", b, "GB/s",
+                     (2 * 2 * r * c + 2 * 4 * r) / 1e9))
 
-    # matmul: the only matmul kernel is f16 in / f32 acc / f16 out.
     M = N = K = 1024
-    write_npy(w("ma.npy"), "f2", M * K, -1, 1, rng)
-    write_npy(w("mb.npy"), "f2", K * N, -1, 1, rng)
-    t = trident_ms("matmul.ttir", str(((M + 63) // 64) * ((N + 63) // 64)),
-                   ["a=@" + w("ma.npy"), "b=@" + w("mb.npy"),
-                    "c=zeros:f16:%d" % (M * N), "M=i32:%d" % M,
-                    "N=i32:%d" % N, "K=i32:%d" % K, "sam=i32:%d" % K,
-                    "sak=i32:1", "sbk=i32:%d" % N, "sbn=i32:1",
-                    "scm=i32:%d" % N, "scn=i32:1"])
     flops = 2.0 * M * N * K / 1e9
-    tcmd = t
-    t, b = pair(tcmd, base_ms("matmul", M, N, K, R, T))
-    rows.append(("matmul f16->f32acc", "1024^3", t, "C++ loop (f16)", b,
-                 "GFLOP/s", flops))
-    if have_blas:
-        t, b = pair(tcmd, base_ms("sgemm", M, N, K, R, T))
-        rows.append(("matmul f16->f32acc", "1024^3", t, "OpenBLAS sgemm f32",
-                     b, "GFLOP/s", flops))
+    mm_grid = str(((M + 63) // 64) * ((N + 63) // 64))
+    mm_sizes = ["M=i32:%d" % M, "N=i32:%d" % N, "K=i32:%d" % K,
+                "sam=i32:%d" % K, "sak=i32:1", "sbk=i32:%d" % N, "sbn=i32:1",
+                "scm=i32:%d" % N, "scn=i32:1"]
+    if want("matmul"):
+        # matmul.ttir: f16 in / f32 acc / f16 out.
+        write_npy(w("ma.npy"), "f2", M * K, -1, 1, rng)
+        write_npy(w("mb.npy"), "f2", K * N, -1, 1, rng)
+        tcmd = trident_ms("matmul.ttir", mm_grid,
+                          ["a=@" + w("ma.npy"), "b=@" + w("mb.npy"),
+                           "c=zeros:f16:%d" % (M * N)] + mm_sizes)
+        t, b = pair(tcmd, base_ms("matmul", M, N, K, R, T))
+        rows.append(("matmul f16->f32acc", "1024^3", t, "C++ loop (f16)", b,
+                     "GFLOP/s", flops))
+
+    if want("matmul_f32"):
+        # matmul_f32.ttir: f32 in, accumulation and out; the row.
+        write_npy(w("fa.npy"), "f4", M * K, -1, 1, rng)
+        write_npy(w("fb.npy"), "f4", K * N, -1, 1, rng)
+        tcmd = trident_ms("matmul_f32.ttir", mm_grid,
+                          ["a=@" + w("fa.npy"), "b=@" + w("fb.npy"),
+                           "c=zeros:f32:%d" % (M * N)] + mm_sizes)
+        t, b = pair(tcmd, base_ms("matmul_f32", M, N, K, R, T))
+        rows.append(("matmul f32", "1024^3", t, "C++ loop (f32)", b,
+                     "GFLOP/s", flops))
+        if have_blas:
+            t, b = pair(tcmd, base_ms("sgemm", M, N, K, R, T))
+            rows.append(("matmul f32", "1024^3", t, "OpenBLAS sgemm", b,
+                         "GFLOP/s", flops))
+
+    if want("attention"):
+        # attention.ttir: flash attention forward, f16 Q/K/V/Out
+        # [ZH, NCTX, 64], f32 softmax; 4 * ZH * NCTX^2 * 64 FLOPs. Fewer runs:
+        # one run takes tens to hundreds of ms.
+        ZH, NCTX, D = 4, 1024, 64
+        ar = str(max(3, opts.runs // 4))
+        for name in ("q", "k", "v"):
+            write_npy(w(name + ".npy"), "f2", ZH * NCTX * D, -1, 1, rng)
+        tcmd = trident_ms("attention.ttir", "%d,%d" % (NCTX // 64, ZH),
+                          ["Q=@" + w("q.npy"), "K=@" + w("k.npy"),
+                           "V=@" + w("v.npy"),
+                           "Out=zeros:f16:%d" % (ZH * NCTX * D),
+                           "sm_scale=f32:0.125", "N_CTX=i32:%d" % NCTX],
+                          runs=ar)
+        t, b = pair(tcmd, base_ms("attention", ZH, NCTX, ar, T))
+        rows.append(("attention f16", "4x1024x64", t, "C++ loop", b,
+                     "GFLOP/s", 4.0 * ZH * NCTX * NCTX * D / 1e9))
 
     # table
     fmt = "%-19s %-10s %11s %-19s %11s %10s %10s %8s %8s"

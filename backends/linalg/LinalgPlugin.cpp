@@ -99,6 +99,16 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
       [] { return mlir::triton::cpu::createMemRefCopyToLinalg(); });
   registrar.addPass([] { return mlir::triton::cpu::createCpuVectorize(); });
   registrar.addPass(
+      [] { return mlir::triton::cpu::createPromoteTileBuffers(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createForwardTileCopies(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuApproximateMath(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuLowerMultiReduction(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuInterchangeContractions(); });
+  registrar.addPass(
       [] { return mlir::triton::cpu::createExpandFloat8Casts(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createExpandGenericAtomics(); });

@@ -30,6 +30,10 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <dlfcn.h>
 #include <memory>
 #include <mutex>
 
@@ -89,6 +93,40 @@ void optimize(Module &module, TargetMachine &machine) {
   pm.run(module, modules);
 }
 
+/// The file of the shared library that defines `symbol` in this process, or
+/// an empty string.
+std::string getLibraryOf(const void *symbol) {
+  Dl_info info;
+  if (!::dladdr(symbol, &info) || !info.dli_fname || !*info.dli_fname)
+    return "";
+  std::string path = info.dli_fname;
+  if (!sys::fs::exists(path))
+    return "";
+  return path;
+}
+
+/// The C and math libraries of this process, as inputs of the link. A kernel
+/// library linked against them binds memcpy, memset and the libm functions
+/// it calls to their current symbol versions: unversioned references would
+/// bind to the oldest ones (memcpy@GLIBC_2.2.5 is glibc's SSE2 copy, whatever
+/// the CPU; expf@GLIBC_2.2.5 the old wrapper).
+std::vector<std::string> getHostRuntimeLibraries() {
+  std::vector<std::string> libraries;
+  using CopyFn = void *(*)(void *, const void *, size_t);
+  using ExpFn = float (*)(float);
+  CopyFn copy = &std::memcpy;
+  ExpFn exp = &::expf;
+  for (const void *symbol : {reinterpret_cast<const void *>(copy),
+                             reinterpret_cast<const void *>(exp)}) {
+    std::string library = getLibraryOf(symbol);
+    if (!library.empty() &&
+        std::find(libraries.begin(), libraries.end(), library) ==
+            libraries.end())
+      libraries.push_back(library);
+  }
+  return libraries;
+}
+
 /// Links `object` into a shared library with lld; returns its bytes.
 std::optional<std::string> linkSharedLibrary(StringRef object,
                                              std::string &error) {
@@ -125,6 +163,12 @@ std::optional<std::string> linkSharedLibrary(StringRef object,
       "-z",     "noexecstack",      "-z",
       "relro",  "--hash-style=gnu", "-O2",
       "-o",     libraryArg.c_str(), objectArg.c_str()};
+  static const std::vector<std::string> hostLibraries =
+      getHostRuntimeLibraries();
+  if (!hostLibraries.empty())
+    args.push_back("--as-needed");
+  for (const std::string &library : hostLibraries)
+    args.push_back(library.c_str());
   std::string messages;
   raw_string_ostream out(messages), err(messages);
   lld::Result result;

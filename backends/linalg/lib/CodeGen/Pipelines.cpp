@@ -79,6 +79,10 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createCpuVectorize());
   pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createForwardTileCopies());
+  pm.addNestedPass<func::FuncOp>(createCpuApproximateMath());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 
   // Buffers. Function boundaries keep the identity layout: the runtime's
   // entry builds plain descriptors for the buffer parameters.
@@ -92,6 +96,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createExpandGenericAtomics());
+  pm.addNestedPass<func::FuncOp>(createPromoteTileBuffers());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createDefineAtomicHelpers());
   pm.addPass(createConvertBufferizationToMemRefPass());
@@ -101,8 +106,9 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createEmitCpuEntry());
 
   // Loops and branches.
+  pm.addNestedPass<func::FuncOp>(createCpuInterchangeContractions());
   pm.addPass(createConvertLinalgToLoopsPass());
-  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
+  pm.addNestedPass<func::FuncOp>(createCpuLowerMultiReduction());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -114,7 +120,11 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
 
   // The LLVM dialect. Math functions that LLVM has no intrinsic for become
   // libm calls; the library resolves them from the process at dlopen.
-  pm.addPass(createConvertVectorToLLVMPass());
+  // Reductions may be reassociated: Triton leaves the order of tl.sum and
+  // its kin unspecified (GPUs reduce in a tree).
+  ConvertVectorToLLVMPassOptions vectorToLLVM;
+  vectorToLLVM.reassociateFPReductions = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

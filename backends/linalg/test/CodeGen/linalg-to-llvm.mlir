@@ -2,16 +2,19 @@
 
 // The `llir` stage's pipeline on hand-written linalg (the calling convention of
 // linalg-triton-to-linalg): everything ends in the LLVM dialect, the kernel is
-// internal, the entry is exported, the elementwise op is vectorized, and the
-// temporary buffer is freed.
+// internal, the entry is exported, the elementwise op is vectorized, and its
+// result is stored straight into %y (linalg-forward-tile-copies): no
+// temporary buffer.
 
 // CHECK-NOT:   memref.
 // CHECK-NOT:   linalg.
 // CHECK-NOT:   unrealized_conversion_cast
 // CHECK-LABEL: llvm.func internal @scale(
-// CHECK:         %[[BUF:.*]] = llvm.call @malloc
-// CHECK:         llvm.fmul {{.*}} : vector<16xf32>
-// CHECK:         llvm.call @free
+// CHECK-NOT:     llvm.call @malloc
+// CHECK:         %[[V:.*]] = llvm.fmul {{.*}} : vector<16xf32>
+// CHECK-NOT:     llvm.call
+// CHECK:         llvm.store %[[V]], %arg6
+// CHECK-NOT:     llvm.call @free
 // CHECK-LABEL: llvm.func @scale_trident_cpu_entry(
 // CHECK-SAME:      %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
 // CHECK:         llvm.call @scale(
