@@ -119,14 +119,16 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 
   // The LLVM dialect. Math functions that LLVM has no intrinsic for become
-  // libm calls; the library resolves them from the process at dlopen.
+  // libm calls, which the library resolves from the process at dlopen; on
+  // vectors, one call per element (vector.extract / vector.insert), so this
+  // comes before the vector dialect goes to LLVM.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
   // Reductions may be reassociated: Triton leaves the order of tl.sum and
   // its kin unspecified (GPUs reduce in a tree).
   ConvertVectorToLLVMPassOptions vectorToLLVM;
   vectorToLLVM.reassociateFPReductions = true;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
