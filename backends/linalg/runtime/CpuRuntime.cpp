@@ -17,6 +17,7 @@
 
 #include "CpuRuntime.h"
 #include "CpuKernelABI.h"
+#include "trident/Runtime/RuntimeSupport.h"
 
 #include <algorithm>
 #include <atomic>
@@ -52,51 +53,9 @@ struct TridentKernel {
 
 namespace {
 
+using namespace trident::runtime_support;
+
 constexpr uint64_t kAlignment = 64;
-
-TridentStatus *makeStatus(const std::string &message) {
-  auto *status = new TridentStatus;
-  status->code = 1;
-  char *copy = static_cast<char *>(std::malloc(message.size() + 1));
-  if (copy)
-    std::memcpy(copy, message.c_str(), message.size() + 1);
-  status->message = copy;
-  return status;
-}
-
-void releaseStatus(TridentStatus *status) {
-  if (!status)
-    return;
-  std::free(const_cast<char *>(status->message));
-  delete status;
-}
-
-const char *getKindName(uint32_t kind) {
-  switch (kind) {
-  case TRIDENT_ARG_POINTER:
-    return "pointer";
-  case TRIDENT_ARG_I1:
-    return "i1";
-  case TRIDENT_ARG_I8:
-    return "i8";
-  case TRIDENT_ARG_I16:
-    return "i16";
-  case TRIDENT_ARG_I32:
-    return "i32";
-  case TRIDENT_ARG_I64:
-    return "i64";
-  case TRIDENT_ARG_F16:
-    return "f16";
-  case TRIDENT_ARG_BF16:
-    return "bf16";
-  case TRIDENT_ARG_F32:
-    return "f32";
-  case TRIDENT_ARG_F64:
-    return "f64";
-  default:
-    return "unknown";
-  }
-}
 
 //===----------------------------------------------------------------------===//
 // Thread pool
@@ -358,74 +317,20 @@ void unloadKernel(TridentKernel *kernel) {
   delete kernel;
 }
 
-/// Stores the value of scalar `arg` into `slot` in its own width.
-void storeScalar(const TridentArg &arg, uint64_t &slot) {
-  slot = 0;
-  void *bytes = &slot;
-  switch (arg.kind) {
-  case TRIDENT_ARG_I1: {
-    uint8_t value = arg.value.i != 0;
-    std::memcpy(bytes, &value, 1);
-    break;
-  }
-  case TRIDENT_ARG_I8: {
-    int8_t value = static_cast<int8_t>(arg.value.i);
-    std::memcpy(bytes, &value, 1);
-    break;
-  }
-  case TRIDENT_ARG_I16: {
-    int16_t value = static_cast<int16_t>(arg.value.i);
-    std::memcpy(bytes, &value, 2);
-    break;
-  }
-  case TRIDENT_ARG_I32: {
-    int32_t value = static_cast<int32_t>(arg.value.i);
-    std::memcpy(bytes, &value, 4);
-    break;
-  }
-  case TRIDENT_ARG_I64:
-    std::memcpy(bytes, &arg.value.i, 8);
-    break;
-  case TRIDENT_ARG_F16:
-  case TRIDENT_ARG_BF16:
-    std::memcpy(bytes, &arg.value.bits16, 2);
-    break;
-  case TRIDENT_ARG_F32:
-    std::memcpy(bytes, &arg.value.f32, 4);
-    break;
-  case TRIDENT_ARG_F64:
-    std::memcpy(bytes, &arg.value.f64, 8);
-    break;
-  default:
-    break;
-  }
-}
-
 TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
                       const TridentArg *args, uint32_t numArgs) {
-  if (numArgs != kernel->argKinds.size())
-    return makeStatus("kernel '" + kernel->name + "' takes " +
-                      std::to_string(kernel->argKinds.size()) +
-                      " arguments, got " + std::to_string(numArgs));
-  std::vector<uint64_t> slots(numArgs);
-  std::vector<void *> pointers(numArgs);
-  for (uint32_t i = 0; i < numArgs; ++i) {
-    if (args[i].kind != kernel->argKinds[i])
-      return makeStatus("argument " + std::to_string(i + 1) + " of kernel '" +
-                        kernel->name + "' is a " + getKindName(args[i].kind) +
-                        ", the kernel expects a " +
-                        getKindName(kernel->argKinds[i]));
-    if (args[i].kind == TRIDENT_ARG_POINTER) {
-      if (!args[i].value.buffer)
-        return makeStatus("argument " + std::to_string(i + 1) + " of kernel '" +
-                          kernel->name + "' is a null buffer");
-      void *data = args[i].value.buffer->data;
-      std::memcpy(&slots[i], &data, sizeof(data));
-    } else {
-      storeScalar(args[i], slots[i]);
-    }
-    pointers[i] = &slots[i];
-  }
+  std::vector<uint64_t> slots;
+  std::vector<void *> pointers;
+  std::string problem = packLaunchArguments(
+      kernel->name, kernel->argKinds, args, numArgs,
+      [](TridentBuffer *buffer, std::string &) {
+        uint64_t address = 0;
+        std::memcpy(&address, &buffer->data, sizeof(buffer->data));
+        return address;
+      },
+      slots, pointers);
+  if (!problem.empty())
+    return makeStatus(problem);
   for (int axis = 0; axis < 3; ++axis)
     if (grid[axis] > uint32_t(INT32_MAX))
       return makeStatus("grid dimension " + std::to_string(axis) + " is " +
