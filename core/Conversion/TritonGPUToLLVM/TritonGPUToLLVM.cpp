@@ -39,6 +39,7 @@ void mlir::triton::populateTritonGPUToLLVMPatterns(
   populateViewOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateAtomicOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateDotOpToLLVMPatterns(typeConverter, patterns, benefit);
+  populateShapeOpToLLVMPatterns(typeConverter, patterns, benefit);
   arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
   populateMathToLLVMConversionPatterns(typeConverter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

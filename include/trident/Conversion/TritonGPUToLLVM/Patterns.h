@@ -96,6 +96,12 @@ void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                  RewritePatternSet &patterns,
                                  PatternBenefit benefit = 1);
 
+/// tt.trans, tt.reshape, tt.join, tt.split and tt.cat where every element
+/// stays in its thread (register moves only).
+void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                   RewritePatternSet &patterns,
+                                   PatternBenefit benefit = 1);
+
 /// tt.broadcast, tt.expand_dims and ttg.convert_layout.
 void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                   RewritePatternSet &patterns,
