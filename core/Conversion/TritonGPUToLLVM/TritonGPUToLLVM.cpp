@@ -38,6 +38,8 @@ void mlir::triton::populateTritonGPUToLLVMPatterns(
   populateScanOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateViewOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateAtomicOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateDotOpToLLVMPatterns(typeConverter, patterns, benefit);
+  populateShapeOpToLLVMPatterns(typeConverter, patterns, benefit);
   arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
   populateMathToLLVMConversionPatterns(typeConverter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

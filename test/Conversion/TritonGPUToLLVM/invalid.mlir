@@ -67,3 +67,16 @@ tt.func public @duplicated_old_values(%p: tensor<16x!tt.ptr<i32>, #dup>, %v: ten
   tt.return %0 : tensor<16xi32, #dup>
 }
 }
+
+// -----
+
+// Transposing without changing the layout moves elements between threads:
+// a ttg.convert_layout is needed, and this is not lowered.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @trans_across_threads(%x: tensor<32x32xf32, #blocked>) {
+  // expected-error @+1 {{failed to legalize operation 'tt.trans'}}
+  %0 = tt.trans %x {order = array<i32: 1, 0>} : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked>
+  tt.return
+}
+}

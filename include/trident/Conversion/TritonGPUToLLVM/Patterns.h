@@ -90,6 +90,18 @@ void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                   const trident::TargetInfoBase &targetInfo,
                                   PatternBenefit benefit = 1);
 
+/// tt.dot as multiply-adds in each thread, for operands in FMA dot-operand
+/// layouts; a backend adds its matrix-unit patterns at a higher benefit.
+void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                 RewritePatternSet &patterns,
+                                 PatternBenefit benefit = 1);
+
+/// tt.trans, tt.reshape, tt.join, tt.split and tt.cat where every element
+/// stays in its thread (register moves only).
+void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                   RewritePatternSet &patterns,
+                                   PatternBenefit benefit = 1);
+
 /// tt.broadcast, tt.expand_dims and ttg.convert_layout.
 void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                   RewritePatternSet &patterns,
