@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "intel/Dialect/TritonGEN/IR/Dialect.h"
 #include "trident/Plugin/PluginAPI.h"
 
 using namespace trident;
@@ -50,6 +51,9 @@ public:
 };
 
 void registerIntelPlugin(PluginRegistrar &registrar) {
+  registrar.addDialects([](mlir::DialectRegistry &registry) {
+    mlir::triton::TritonGEN::registerTritonGENDialect(registry);
+  });
   registrar.addTarget(std::make_unique<IntelTarget>());
 }
 } // namespace
