@@ -20,6 +20,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -114,6 +115,40 @@ void sizeSharedMemory(llvm::Module &module, int64_t bytes) {
   old->eraseFromParent();
 }
 
+/// Splits every phi of a struct type into one phi per field (LLVM's SPIR-V
+/// target mistypes aggregate phis): the fields are extracted at the end of
+/// each predecessor and the struct is rebuilt after the phis.
+void splitAggregatePhis(llvm::Module &module) {
+  for (llvm::Function &function : module) {
+    llvm::SmallVector<llvm::PHINode *> phis;
+    for (llvm::BasicBlock &block : function)
+      for (llvm::PHINode &phi : block.phis())
+        if (isa<llvm::StructType>(phi.getType()))
+          phis.push_back(&phi);
+    for (llvm::PHINode *phi : phis) {
+      auto *type = cast<llvm::StructType>(phi->getType());
+      llvm::IRBuilder<> builder(phi->getParent(),
+                                phi->getParent()->getFirstInsertionPt());
+      llvm::Value *rebuilt = llvm::PoisonValue::get(type);
+      for (unsigned field = 0; field < type->getNumElements(); ++field) {
+        llvm::IRBuilder<> phiBuilder(phi);
+        llvm::PHINode *fieldPhi = phiBuilder.CreatePHI(
+            type->getElementType(field), phi->getNumIncomingValues());
+        for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i) {
+          llvm::BasicBlock *pred = phi->getIncomingBlock(i);
+          llvm::IRBuilder<> predBuilder(pred->getTerminator());
+          fieldPhi->addIncoming(
+              predBuilder.CreateExtractValue(phi->getIncomingValue(i), field),
+              pred);
+        }
+        rebuilt = builder.CreateInsertValue(rebuilt, fieldPhi, field);
+      }
+      phi->replaceAllUsesWith(rebuilt);
+      phi->eraseFromParent();
+    }
+  }
+}
+
 } // namespace
 
 llvm::StringRef mlir::triton::intel::getAllowedExtensions() {
@@ -147,6 +182,7 @@ mlir::triton::intel::translateToLLVMIR(ModuleOp module, std::string &error) {
   if (auto attr = module->getAttrOfType<IntegerAttr>("ttg.shared"))
     sharedBytes = attr.getInt();
   sizeSharedMemory(*llvmModule, sharedBytes);
+  splitAggregatePhis(*llvmModule);
   std::string verifierMessage;
   llvm::raw_string_ostream verifierStream(verifierMessage);
   if (llvm::verifyModule(*llvmModule, &verifierStream)) {
