@@ -65,6 +65,7 @@ struct ConvertTritonGPUToLLVM
     triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns,
                                             targetInfo, pointerInfo);
     populateTritonGENToLLVMPatterns(typeConverter, patterns);
+    populateMathToOpenCLPatterns(typeConverter, patterns, /*benefit=*/10);
     ConversionTarget target(*context);
     triton::configureTritonGPUToLLVMTarget(target);
     target.addIllegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();

@@ -28,6 +28,12 @@ namespace mlir::triton::intel {
 void populateTritonGENToLLVMPatterns(const LLVMTypeConverter &typeConverter,
                                      RewritePatternSet &patterns);
 
+/// math operations without an LLVM intrinsic (erf, tanh, ...) on scalars
+/// and distributed tensors to calls of the OpenCL built-ins.
+void populateMathToOpenCLPatterns(const LLVMTypeConverter &typeConverter,
+                                  RewritePatternSet &patterns,
+                                  PatternBenefit benefit);
+
 /// A call of the builtin `name` (declared `spir_func` on first use in the
 /// module around the insertion point) with `args`; `result` null for void.
 Value callBuiltin(OpBuilder &builder, Location loc, StringRef name,
