@@ -2,6 +2,11 @@
 // RUN: trident compile %kernels/softmax.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.spv
 // RUN: spirv-val %t.spv
 // RUN: spirv-dis %t.spv | FileCheck %s
+// RUN: trident compile %kernels/softmax.ttir --plugin %intel_plugin --target intel --emit llir -o - | FileCheck %s --check-prefix=LLIR
+
+// Shared local memory: an internal addrspace(3) array of the module's
+// ttg.shared bytes (4 sub-groups x one f32 partial result).
+// LLIR: @global_smem = internal addrspace(3) global [16 x i8] undef, align 16
 
 // Row softmax: max and sum reductions by sub-group shuffles (xor 8, 4, 2, 1
 // over 16 lanes), across sub-groups through shared local memory (a
