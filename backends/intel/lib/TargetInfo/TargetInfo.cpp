@@ -335,5 +335,12 @@ void IntelTargetInfo::assertFail(RewriterBase &rewriter, Location loc,
   std::string text = (file + ":" + std::to_string(line) + ": " + function +
                       ": Assertion `" + message + "` failed.\n")
                          .str();
-  printf(rewriter, loc, text, {});
+  // The text is a printf format: its own '%' are escaped.
+  std::string format;
+  for (char c : text) {
+    format.push_back(c);
+    if (c == '%')
+      format.push_back('%');
+  }
+  printf(rewriter, loc, format, {});
 }
