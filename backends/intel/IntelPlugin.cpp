@@ -1,16 +1,35 @@
 //===- IntelPlugin.cpp - Entry of the intel backend plugin ----------------===//
 //
-// The intel target (alias `xpu`): TTIR -> TTGIR -> TritonGEN -> LLVM (SPIR-V
-// builtins) -> SPIR-V. The stages after TTIR are declared with what they will
-// produce and report plainly that they are not available yet.
+// The intel target (alias `xpu`): TTIR -> TTGIR (the core's trident-ttgir,
+// sub-groups of 16 by default) -> LLVM (the core patterns with the Intel
+// TargetInfo, TritonGEN, SPIR-V builtin calls) -> SPIR-V (LLVM's in-tree
+// SPIR-V target, lib/Target/CodeGen.cpp).
 //
 //===----------------------------------------------------------------------===//
 
+#include "intel/Conversion/TritonGPUToLLVM/Passes.h"
+#include "intel/Dialect/TritonGEN/IR/Dialect.h"
+#include "intel/Target/CodeGen.h"
+#include "trident/Conversion/TritonGPUToLLVM/Passes.h"
+#include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 #include "trident/Plugin/PluginAPI.h"
+
+#include "mlir/Transforms/Passes.h"
 
 using namespace trident;
 
 namespace {
+
+/// The `llir` stage's passes: shared memory placed, barriers inserted, then
+/// TTGIR to the LLVM dialect.
+void buildLLIRPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(mlir::triton::createTritonGPUAllocateSharedMemory());
+  pm.addPass(mlir::triton::createTritonGPUInsertBarriers());
+  pm.addPass(mlir::triton::intel::createConvertTritonGPUToLLVM());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+}
+
 class IntelTarget : public TargetBackend {
 public:
   llvm::StringRef getKind() const override { return "intel"; }
@@ -35,12 +54,52 @@ public:
   }
 
   std::vector<Stage> getStages() const override {
-    return {Stage::planned("ttgir", "ttgir",
-                           "the intel TTIR -> TTGIR conversion is not implemented yet"),
-            Stage::planned("llir", "ll",
-                           "the intel TTGIR -> TritonGEN -> LLVM lowering is not implemented yet"),
-            Stage::planned("spirv", "spv",
-                           "the intel LLVM -> SPIR-V code generation is not implemented yet")};
+    Stage ttgir;
+    ttgir.name = "ttgir";
+    ttgir.extension = "mlir";
+    ttgir.buildPipeline = [](mlir::OpPassManager &pm,
+                             const TargetOptions &options) {
+      trident::TTGIROptions ttgirOptions;
+      ttgirOptions.numWarps = options.numWarps;
+      ttgirOptions.threadsPerWarp =
+          options.threadsPerWarp > 0 ? options.threadsPerWarp : 16;
+      ttgirOptions.numCTAs = options.numCtas;
+      ttgirOptions.target =
+          "xpu:" + (options.arch.empty() ? std::string("pvc") : options.arch);
+      trident::buildTTGIRPipeline(pm, ttgirOptions);
+      return mlir::success();
+    };
+
+    Stage llir;
+    llir.name = "llir";
+    llir.extension = "ll";
+    llir.buildPipeline = [](mlir::OpPassManager &pm, const TargetOptions &) {
+      buildLLIRPipeline(pm);
+      return mlir::success();
+    };
+    llir.emit = [](mlir::ModuleOp module, llvm::StringRef,
+                   const TargetOptions &,
+                   std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<std::string> text =
+          mlir::triton::intel::translateToLLVMIR(module, error);
+      if (!text)
+        return mlir::failure();
+      return std::move(*text);
+    };
+
+    Stage spirv;
+    spirv.name = "spirv";
+    spirv.extension = "spv";
+    spirv.emit = [](mlir::ModuleOp, llvm::StringRef llvmIR,
+                    const TargetOptions &,
+                    std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<std::string> binary =
+          mlir::triton::intel::compileToSPIRV(llvmIR, error);
+      if (!binary)
+        return mlir::failure();
+      return std::move(*binary);
+    };
+    return {ttgir, llir, spirv};
   }
 
   bool isDeviceAvailable(std::string &why) const override {
@@ -50,6 +109,19 @@ public:
 };
 
 void registerIntelPlugin(PluginRegistrar &registrar) {
+  registrar.addDialects([](mlir::DialectRegistry &registry) {
+    mlir::triton::TritonGEN::registerTritonGENDialect(registry);
+    mlir::triton::intel::registerIntelTranslations(registry);
+  });
+  registrar.addPass(
+      [] { return mlir::triton::intel::createConvertTritonGPUToLLVM(); });
+  registrar.addPass(
+      [] { return mlir::triton::intel::createConvertTritonGENToLLVM(); });
+  registrar.addPassPipeline(
+      "intel-llir-stage",
+      "The intel target's `llir` passes: TTGIR to the LLVM dialect with "
+      "SPIR-V builtin calls",
+      buildLLIRPipeline);
   registrar.addTarget(std::make_unique<IntelTarget>());
 }
 } // namespace

@@ -1,0 +1,70 @@
+//===- Passes.td - The intel lowering passes ---------------*- tablegen -*-===//
+//
+// The lowering of the `llir` stage of the intel target: TTGIR to the LLVM
+// dialect (through TritonGEN), and TritonGEN to calls of SPIR-V / OpenCL
+// builtins.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRIDENT_INTEL_CONVERSION_PASSES
+#define TRIDENT_INTEL_CONVERSION_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTritonGPUToLLVM
+    : Pass<"intel-convert-triton-gpu-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "lower TTGIR to the LLVM dialect for Intel GPUs (SPIR-V)";
+  let description = [{
+    Runs the core's generic TritonGPU -> LLVM patterns with the Intel
+    TargetInfo: ids are the OpenCL work-item builtins, sub-group shuffles
+    and ballots the OpenCL sub-group builtins, barriers `triton_gen.barrier`,
+    and masked shared-memory accesses branches around plain loads and
+    stores. TritonGEN operations are then lowered in the same conversion.
+
+    Public functions become kernels: the `spir_kernel` calling convention,
+    `reqd_work_group_size` = [`ttg.num-warps` x `ttg.threads-per-warp`, 1,
+    1] and `intel_reqd_sub_group_size` = `ttg.threads-per-warp`. Shared
+    local memory is the `addrspace(3)` global `@global_smem`, sized to the
+    module's `ttg.shared` bytes when LLVM IR is produced.
+
+    ```mlir
+    // before
+    tt.func public @k(%p: !tt.ptr<f32>) { %pid = tt.get_program_id x : i32 ... }
+    // after
+    llvm.func spir_kernelcc @k(%p: !llvm.ptr<1>) attributes {
+        intel_reqd_sub_group_size = 16 : i32,
+        reqd_work_group_size = array<i32: 64, 1, 1>} {
+      %c0 = llvm.mlir.constant(0 : i32) : i32
+      %id = llvm.call spir_funccc @_Z12get_group_idj(%c0) : (i32) -> i64 ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::triton::TritonGEN::TritonGENDialect"];
+}
+
+def ConvertTritonGENToLLVM
+    : Pass<"intel-convert-triton-gen-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "lower triton_gen operations to SPIR-V / OpenCL builtin calls";
+  let description = [{
+    Each TritonGEN operation becomes what Intel's driver accepts in SPIR-V:
+    `triton_gen.barrier` a call of OpenCL `barrier(flags)`,
+    `sub_group_block_read`/`write` calls of the cl_intel_subgroups
+    `intel_sub_group_block_read*`/`write*` builtins, `dpas` a call of the
+    cl_intel_subgroup_matrix_multiply_accumulate builtin, the 2-D block
+    operations calls of the `__spirv_Subgroup2DBlock*INTEL` builtins, and
+    predicated loads and stores a branch around a plain load or store.
+    Builtins are declared `spir_func` on first use.
+
+    ```mlir
+    triton_gen.barrier {mem_fence = "local"}
+    // becomes
+    %flags = llvm.mlir.constant(1 : i32) : i32
+    llvm.call spir_funccc @_Z7barrierj(%flags) : (i32) -> ()
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+#endif // TRIDENT_INTEL_CONVERSION_PASSES

@@ -1,0 +1,77 @@
+//===- TritonGPUToLLVMPass.cpp - intel-convert-triton-gpu-to-llvm ---------===//
+//
+// The core's generic TritonGPU -> LLVM patterns with the Intel TargetInfo
+// and pointer facts from the axis analysis, together with the TritonGEN ->
+// builtin-call patterns (the TargetInfo emits TritonGEN barriers); scf is
+// lowered to cf first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "intel/Conversion/TritonGPUToLLVM/Passes.h"
+#include "intel/TargetInfo/TargetInfo.h"
+
+#include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trident/Conversion/TritonGPUToLLVM/TypeConverter.h"
+
+#include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#define DEBUG_TYPE "intel-convert-triton-gpu-to-llvm"
+
+namespace mlir::triton::intel {
+#define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
+#include "intel/Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace mlir::triton::intel
+
+using namespace mlir;
+using namespace mlir::triton::intel;
+
+namespace {
+
+struct ConvertTritonGPUToLLVM
+    : public mlir::triton::intel::impl::ConvertTritonGPUToLLVMBase<ConvertTritonGPUToLLVM> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+
+    int subGroupSize = 16;
+    if (auto attr = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
+      subGroupSize = attr.getInt();
+    if (subGroupSize != 16 && subGroupSize != 32) {
+      module.emitError() << "intel GPUs run sub-groups of 16 or 32 lanes, "
+                            "got ttg.threads-per-warp = "
+                         << subGroupSize;
+      return signalPassFailure();
+    }
+
+    {
+      RewritePatternSet patterns(context);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      ConversionTarget target(*context);
+      target.addIllegalDialect<scf::SCFDialect>();
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    IntelTargetInfo targetInfo(subGroupSize);
+    auto pointerInfo = triton::createAxisInfoPointerInfo(module);
+    LowerToLLVMOptions options(context);
+    triton::TritonGPUToLLVMTypeConverter typeConverter(context, options,
+                                                       targetInfo);
+    RewritePatternSet patterns(context);
+    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns,
+                                            targetInfo, pointerInfo);
+    populateTritonGENToLLVMPatterns(typeConverter, patterns);
+    populateMathToOpenCLPatterns(typeConverter, patterns, /*benefit=*/10);
+    ConversionTarget target(*context);
+    triton::configureTritonGPUToLLVMTarget(target);
+    target.addIllegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,69 @@
+// REQUIRES: intel-plugin, spirv-val
+// The e2e corpus (test/kernels) compiled for intel: every kernel that
+// compiles gives a SPIR-V module that spirv-val accepts. The others stop
+// with one line on stderr naming the operation nothing lowers yet (no
+// abort): ttg.local_alloc (dot operands through shared memory: the core
+// lowering has no local_alloc/local_load/dot yet, nor this backend a dpas
+// path), tt.trans, tt.assert and tt.extern_elementwise. When one of them
+// starts to compile, move it to the list above its CHECK.
+
+// RUN: trident compile %kernels/argmax.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.argmax.spv
+// RUN: spirv-val %t.argmax.spv
+// RUN: trident compile %kernels/atomics.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.atomics.spv
+// RUN: spirv-val %t.atomics.spv
+// RUN: trident compile %kernels/bitops.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.bitops.spv
+// RUN: spirv-val %t.bitops.spv
+// RUN: trident compile %kernels/call.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.call.spv
+// RUN: spirv-val %t.call.spv
+// RUN: trident compile %kernels/control_flow.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.control_flow.spv
+// RUN: spirv-val %t.control_flow.spv
+// RUN: trident compile %kernels/early_return.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.early_return.spv
+// RUN: spirv-val %t.early_return.spv
+// RUN: trident compile %kernels/embedding.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.embedding.spv
+// RUN: spirv-val %t.embedding.spv
+// RUN: trident compile %kernels/gelu.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.gelu.spv
+// RUN: spirv-val %t.gelu.spv
+// RUN: trident compile %kernels/layernorm.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.layernorm.spv
+// RUN: spirv-val %t.layernorm.spv
+// RUN: trident compile %kernels/math_ops.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.math_ops.spv
+// RUN: spirv-val %t.math_ops.spv
+// RUN: trident compile %kernels/scans.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.scans.spv
+// RUN: spirv-val %t.scans.spv
+// RUN: trident compile %kernels/softmax.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.softmax.spv
+// RUN: spirv-val %t.softmax.spv
+// RUN: trident compile %kernels/vadd.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.vadd.spv
+// RUN: spirv-val %t.vadd.spv
+
+// RUN: not trident compile %kernels/attention.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.attention.spv 2>&1 | FileCheck %s --check-prefix=ATTENTION
+// ATTENTION: trident compile: attention.py:24:23: failed to legalize operation 'ttg.local_alloc' that was explicitly marked illegal
+// ATTENTION-NOT: {{.}}
+// RUN: not trident compile %kernels/matmul.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul.spv 2>&1 | FileCheck %s --check-prefix=MATMUL
+// MATMUL: trident compile: kernels.py:83:27: failed to legalize operation 'ttg.local_alloc' that was explicitly marked illegal
+// MATMUL-NOT: {{.}}
+// RUN: not trident compile %kernels/matmul_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_bf16.spv 2>&1 | FileCheck %s --check-prefix=MATMUL-BF16
+// MATMUL-BF16: trident compile: matmul.py:29:27: failed to legalize operation 'ttg.local_alloc' that was explicitly marked illegal
+// MATMUL-BF16-NOT: {{.}}
+// RUN: not trident compile %kernels/matmul_f32.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_f32.spv 2>&1 | FileCheck %s --check-prefix=MATMUL-F32
+// MATMUL-F32: trident compile: matmul.py:29:27: failed to legalize operation 'ttg.local_alloc' that was explicitly marked illegal
+// MATMUL-F32-NOT: {{.}}
+// RUN: not trident compile %kernels/matmul_blockptr.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_blockptr.spv 2>&1 | FileCheck %s --check-prefix=MATMUL-BLOCKPTR
+// MATMUL-BLOCKPTR: trident compile: kernels.py:109:27: failed to legalize operation 'ttg.local_alloc' that was explicitly marked illegal
+// MATMUL-BLOCKPTR-NOT: {{.}}
+// RUN: not trident compile %kernels/matmul_blockptr_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_blockptr_bf16.spv 2>&1 | FileCheck %s --check-prefix=MATMUL-BLOCKPTR-BF16
+// MATMUL-BLOCKPTR-BF16: trident compile: matmul.py:56:27: failed to legalize operation 'ttg.local_alloc' that was explicitly marked illegal
+// MATMUL-BLOCKPTR-BF16-NOT: {{.}}
+// RUN: not trident compile %kernels/matmul_blockptr_f32.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_blockptr_f32.spv 2>&1 | FileCheck %s --check-prefix=MATMUL-BLOCKPTR-F32
+// MATMUL-BLOCKPTR-F32: trident compile: matmul.py:56:27: failed to legalize operation 'ttg.local_alloc' that was explicitly marked illegal
+// MATMUL-BLOCKPTR-F32-NOT: {{.}}
+// RUN: not trident compile %kernels/extern_asm.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.extern_asm.spv 2>&1 | FileCheck %s --check-prefix=EXTERN-ASM
+// EXTERN-ASM: trident compile: kernels.py:300:22: failed to legalize operation 'tt.extern_elementwise' that was explicitly marked illegal
+// EXTERN-ASM-NOT: {{.}}
+// RUN: not trident compile %kernels/numerics.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.numerics.spv 2>&1 | FileCheck %s --check-prefix=NUMERICS
+// NUMERICS: trident compile: kernels.py:272:17: failed to legalize operation 'tt.assert' that was explicitly marked illegal
+// NUMERICS-NOT: {{.}}
+// RUN: not trident compile %kernels/shapes.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.shapes.spv 2>&1 | FileCheck %s --check-prefix=SHAPES
+// SHAPES: trident compile: kernels.py:243:18: failed to legalize operation 'tt.trans' that was explicitly marked illegal
+// SHAPES-NOT: {{.}}
+// RUN: not trident compile %kernels/transpose.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.transpose.spv 2>&1 | FileCheck %s --check-prefix=TRANSPOSE
+// TRANSPOSE: trident compile: transpose.py:13:69: failed to legalize operation 'tt.trans' that was explicitly marked illegal
+// TRANSPOSE-NOT: {{.}}

@@ -1,0 +1,54 @@
+# -*- Python -*-
+# lit configuration of the intel plugin's tests (backends/intel/test). Run
+# with `ctest --test-dir build -L intel` or `lit-22 -sv build/backends/intel/test`.
+#
+# %intel_plugin is the plugin library (`trident-opt --plugin %intel_plugin`);
+# spirv-val and spirv-dis come from Debian's spirv-tools.
+
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TRIDENT-INTEL"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = config.trident_intel_test_obj_dir
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.trident_tools_dir, append_path=True)
+# Only the plugins a test names (an empty TRIDENT_PLUGINS replaces discovery).
+config.environment["TRIDENT_PLUGINS"] = ""
+config.environment.pop("TRIDENT_ADD_PLUGINS", None)
+
+tool_dirs = [config.trident_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(
+    [ToolSubst("trident-opt", unresolved="warn"),
+     ToolSubst("trident", unresolved="warn")],
+    tool_dirs)
+
+plugin = config.trident_intel_plugin
+if plugin and os.path.exists(plugin):
+    config.available_features.add("intel-plugin")
+else:
+    lit_config.note("the intel plugin was not found at '%s'" % plugin)
+config.substitutions.append(("%intel_plugin", plugin))
+
+for tool in ("spirv-val", "spirv-dis"):
+    path = shutil.which(tool)
+    if path:
+        config.available_features.add(tool)
+        config.substitutions.append(("%" + tool.replace("-", "_"), path))
+    else:
+        lit_config.note("%s not found (Debian spirv-tools)" % tool)
+
+repo = os.path.dirname(os.path.dirname(os.path.dirname(config.test_source_root)))
+config.substitutions.append(("%kernels", os.path.join(repo, "test", "kernels")))
+config.substitutions.append(("%python", config.python_executable))
