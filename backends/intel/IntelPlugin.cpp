@@ -8,6 +8,8 @@
 
 #include "trident/Plugin/PluginAPI.h"
 
+#include "LevelZeroRuntime.h"
+
 using namespace trident;
 
 namespace {
@@ -44,7 +46,10 @@ public:
   }
 
   bool isDeviceAvailable(std::string &why) const override {
-    why = "the intel runtime (Level Zero launcher) is not implemented yet";
+    char reason[512] = {0};
+    if (tridentIntelProbeDevice(reason, sizeof(reason)))
+      return true;
+    why = reason;
     return false;
   }
 };
@@ -54,4 +59,5 @@ void registerIntelPlugin(PluginRegistrar &registrar) {
 }
 } // namespace
 
-TRIDENT_DEFINE_PLUGIN(intel, "0.1.0", registerIntelPlugin, nullptr)
+TRIDENT_DEFINE_PLUGIN(intel, "0.1.0", registerIntelPlugin,
+                      tridentIntelGetLevelZeroRuntime)
