@@ -516,8 +516,7 @@ TridentStatus *loadKernel(TridentDevice *device,
                                              &moduleDesc, &module, &log);
   std::string buildLog = readBuildLog(log);
   if (result != ZE_RESULT_SUCCESS)
-    return makeStatus("zeModuleCreate failed for kernel '" + name +
-                      "': " + describeResult(result) +
+    return makeStatus("zeModuleCreate failed: " + describeResult(result) +
                       (buildLog.empty() ? std::string("; the driver gave no "
                                                       "build log")
                                         : "; build log: " + buildLog));
