@@ -8,9 +8,11 @@
 //             up by name and every ze_result_t becomes
 //             "zeXxx failed: ZE_RESULT_ERROR_... (what it means)"
 //   devices   the GPUs of every Level Zero driver, in the drivers' order
-//   context   one per device, with one immediate command list in
-//             synchronous mode: appended copies and launches have completed
-//             when the append returns
+//   context   one per device, with one asynchronous in-order immediate
+//             command list and one host-visible event: `synchronize`
+//             appends a barrier that signals the event and waits for it on
+//             the host (zeEventHostSynchronize), then resets it; copies
+//             synchronize before they return
 //   kernels   the bundle's SPIR-V, built with zeModuleCreate (build flags:
 //             TRIDENT_INTEL_BUILD_FLAGS, appended to the defaults); a build
 //             failure shows the driver's build log
@@ -41,6 +43,8 @@ struct TridentDevice {
   ze_device_handle_t device;
   ze_context_handle_t context;
   ze_command_list_handle_t list;
+  ze_event_pool_handle_t eventPool;
+  ze_event_handle_t event;
   std::string name;
   std::vector<uint32_t> subGroupSizes;
   uint32_t maxGroupSize;
@@ -106,6 +110,19 @@ struct Loader {
     ze_result_t (*)(ze_command_list_handle_t, ze_kernel_handle_t,              \
                     const ze_group_count_t *, ze_event_handle_t, uint32_t,     \
                     ze_event_handle_t *))                                      \
+  X(zeCommandListAppendBarrier,                                                \
+    ze_result_t (*)(ze_command_list_handle_t, ze_event_handle_t, uint32_t,     \
+                    ze_event_handle_t *))                                      \
+  X(zeEventPoolCreate,                                                         \
+    ze_result_t (*)(ze_context_handle_t, const ze_event_pool_desc_t *,         \
+                    uint32_t, ze_device_handle_t *, ze_event_pool_handle_t *)) \
+  X(zeEventPoolDestroy, ze_result_t (*)(ze_event_pool_handle_t))               \
+  X(zeEventCreate, ze_result_t (*)(ze_event_pool_handle_t,                     \
+                                   const ze_event_desc_t *,                    \
+                                   ze_event_handle_t *))                       \
+  X(zeEventDestroy, ze_result_t (*)(ze_event_handle_t))                        \
+  X(zeEventHostSynchronize, ze_result_t (*)(ze_event_handle_t, uint64_t))      \
+  X(zeEventHostReset, ze_result_t (*)(ze_event_handle_t))                      \
   X(zeMemAllocDevice,                                                          \
     ze_result_t (*)(ze_context_handle_t, const ze_device_mem_alloc_desc_t *,   \
                     size_t, size_t, ze_device_handle_t, void **))              \
@@ -353,7 +370,7 @@ TridentStatus *openDevice(int32_t index, TridentDevice **result) {
   queueDesc.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC;
   queueDesc.ordinal = 0;
   queueDesc.index = 0;
-  queueDesc.mode = ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS;
+  queueDesc.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS;
   queueDesc.priority = ZE_COMMAND_QUEUE_PRIORITY_NORMAL;
   if (TridentStatus *status =
           check(loader.zeCommandListCreateImmediate(device->context,
@@ -363,7 +380,42 @@ TridentStatus *openDevice(int32_t index, TridentDevice **result) {
     loader.zeContextDestroy(device->context);
     return status;
   }
+  ze_event_pool_desc_t poolDesc = {};
+  poolDesc.stype = ZE_STRUCTURE_TYPE_EVENT_POOL_DESC;
+  poolDesc.flags = ZE_EVENT_POOL_FLAG_HOST_VISIBLE;
+  poolDesc.count = 1;
+  if (TridentStatus *status = check(
+          loader.zeEventPoolCreate(device->context, &poolDesc, 1,
+                                   &device->device, &device->eventPool),
+          "zeEventPoolCreate")) {
+    loader.zeCommandListDestroy(device->list);
+    loader.zeContextDestroy(device->context);
+    return status;
+  }
+  ze_event_desc_t eventDesc = {};
+  eventDesc.stype = ZE_STRUCTURE_TYPE_EVENT_DESC;
+  eventDesc.index = 0;
+  eventDesc.signal = ZE_EVENT_SCOPE_FLAG_HOST;
+  eventDesc.wait = ZE_EVENT_SCOPE_FLAG_HOST;
+  if (TridentStatus *status =
+          check(loader.zeEventCreate(device->eventPool, &eventDesc,
+                                     &device->event),
+                "zeEventCreate")) {
+    loader.zeEventPoolDestroy(device->eventPool);
+    loader.zeCommandListDestroy(device->list);
+    loader.zeContextDestroy(device->context);
+    return status;
+  }
   *result = device.release();
+  return nullptr;
+}
+
+/// Waits until everything appended to the device's list has completed.
+TridentStatus *synchronize(TridentDevice *device) {
+  TRIDENT_ZE_CHECK(zeCommandListAppendBarrier, device->list, device->event, 0,
+                   nullptr);
+  TRIDENT_ZE_CHECK(zeEventHostSynchronize, device->event, UINT64_MAX);
+  TRIDENT_ZE_CHECK(zeEventHostReset, device->event);
   return nullptr;
 }
 
@@ -371,6 +423,10 @@ void closeDevice(TridentDevice *device) {
   if (!device)
     return;
   Loader &loader = getLoader();
+  if (TridentStatus *status = synchronize(device))
+    releaseStatus(status);
+  loader.zeEventDestroy(device->event);
+  loader.zeEventPoolDestroy(device->eventPool);
   loader.zeCommandListDestroy(device->list);
   loader.zeContextDestroy(device->context);
   delete device;
@@ -395,6 +451,7 @@ TridentStatus *alloc(TridentDevice *device, uint64_t bytes,
     loader.zeMemFree(device->context, pointer);
     return status;
   }
+  // The list is in order: the fill completes before anything after it.
   *buffer = new TridentBuffer{device, pointer, bytes};
   return nullptr;
 }
@@ -402,6 +459,9 @@ TridentStatus *alloc(TridentDevice *device, uint64_t bytes,
 void freeBuffer(TridentBuffer *buffer) {
   if (!buffer)
     return;
+  // A launch still running may use the buffer.
+  if (TridentStatus *status = synchronize(buffer->device))
+    releaseStatus(status);
   getLoader().zeMemFree(buffer->device->context, buffer->pointer);
   delete buffer;
 }
@@ -416,7 +476,7 @@ TridentStatus *copyToDevice(TridentBuffer *buffer, const void *host,
     return nullptr;
   TRIDENT_ZE_CHECK(zeCommandListAppendMemoryCopy, buffer->device->list,
                    buffer->pointer, host, size_t(bytes), nullptr, 0, nullptr);
-  return nullptr;
+  return synchronize(buffer->device);
 }
 
 TridentStatus *copyToHost(TridentBuffer *buffer, void *host, uint64_t bytes) {
@@ -428,7 +488,7 @@ TridentStatus *copyToHost(TridentBuffer *buffer, void *host, uint64_t bytes) {
     return nullptr;
   TRIDENT_ZE_CHECK(zeCommandListAppendMemoryCopy, buffer->device->list, host,
                    buffer->pointer, size_t(bytes), nullptr, 0, nullptr);
-  return nullptr;
+  return synchronize(buffer->device);
 }
 
 /// The build log of a failed zeModuleCreate, trimmed; empty if none.
@@ -646,9 +706,6 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
                    kernel->kernel, &groups, nullptr, 0, nullptr);
   return nullptr;
 }
-
-/// The command list is synchronous: every append has completed on return.
-TridentStatus *synchronize(TridentDevice *) { return nullptr; }
 
 } // namespace
 

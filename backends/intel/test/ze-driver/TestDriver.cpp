@@ -12,6 +12,10 @@
 //                                     ZE_RESULT_ERROR_MODULE_BUILD_FAILURE and
 //                                     this text as its build log
 //
+// Appends execute at once, in order. Events are signaled by the append that
+// names them and zeEventHostSynchronize on an event nothing signaled returns
+// ZE_RESULT_NOT_READY, so a runtime that waits without signaling shows.
+//
 // Modules must be SPIR-V (magic number checked); kernels are looked up among
 // the module's OpEntryPoint names. A launch of a kernel named `vadd`
 // (f32 x, y, out pointers and an i32 n) is executed on the host: work-item i
@@ -63,7 +67,8 @@ struct Object {
 constexpr uint32_t kDriverMagic = 0x44525652, kDeviceMagic = 0x44455643,
                    kContextMagic = 0x43545854, kListMagic = 0x4c495354,
                    kModuleMagic = 0x4d4f444c, kKernelMagic = 0x4b524e4c,
-                   kLogMagic = 0x424c4f47;
+                   kLogMagic = 0x424c4f47, kPoolMagic = 0x504f4f4c,
+                   kEventMagic = 0x45564e54;
 
 struct Driver : Object {};
 struct Device : Object {
@@ -81,6 +86,10 @@ struct Kernel : Object {
 };
 struct BuildLog : Object {
   std::string text;
+};
+struct EventPool : Object {};
+struct Event : Object {
+  bool signaled = false;
 };
 
 Driver gDriver{{kDriverMagic}};
@@ -261,6 +270,88 @@ ze_result_t ZE_APICALL listDestroy(ze_command_list_handle_t list) {
   return ZE_RESULT_SUCCESS;
 }
 
+ze_result_t ZE_APICALL eventPoolCreate(ze_context_handle_t context,
+                                       const ze_event_pool_desc_t *desc,
+                                       uint32_t, ze_device_handle_t *,
+                                       ze_event_pool_handle_t *pool) {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!isA<Context>(context, kContextMagic))
+    return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  logLine("zeEventPoolCreate count=%u host_visible=%d", desc->count,
+          (desc->flags & ZE_EVENT_POOL_FLAG_HOST_VISIBLE) != 0);
+  *pool = reinterpret_cast<ze_event_pool_handle_t>(new EventPool{{kPoolMagic}});
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t ZE_APICALL eventPoolDestroy(ze_event_pool_handle_t pool) {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!isA<EventPool>(pool, kPoolMagic))
+    return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  logLine("zeEventPoolDestroy");
+  delete reinterpret_cast<EventPool *>(pool);
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t ZE_APICALL eventCreate(ze_event_pool_handle_t pool,
+                                   const ze_event_desc_t *desc,
+                                   ze_event_handle_t *event) {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!isA<EventPool>(pool, kPoolMagic))
+    return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  logLine("zeEventCreate index=%u", desc->index);
+  *event = reinterpret_cast<ze_event_handle_t>(new Event{{kEventMagic}});
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t ZE_APICALL eventDestroy(ze_event_handle_t event) {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!isA<Event>(event, kEventMagic))
+    return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  logLine("zeEventDestroy");
+  delete reinterpret_cast<Event *>(event);
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t ZE_APICALL eventHostSynchronize(ze_event_handle_t event,
+                                            uint64_t) {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!isA<Event>(event, kEventMagic))
+    return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  bool signaled = reinterpret_cast<Event *>(event)->signaled;
+  logLine("zeEventHostSynchronize%s", signaled ? "" : " (not signaled)");
+  return signaled ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
+}
+
+ze_result_t ZE_APICALL eventHostReset(ze_event_handle_t event) {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!isA<Event>(event, kEventMagic))
+    return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  logLine("zeEventHostReset");
+  reinterpret_cast<Event *>(event)->signaled = false;
+  return ZE_RESULT_SUCCESS;
+}
+
+/// Marks the event an append signals; appends complete at once.
+void signal(ze_event_handle_t event) {
+  if (isA<Event>(event, kEventMagic))
+    reinterpret_cast<Event *>(event)->signaled = true;
+}
+
+const char *eventName(ze_event_handle_t event) {
+  return event ? " signal=event" : "";
+}
+
+ze_result_t ZE_APICALL listAppendBarrier(ze_command_list_handle_t list,
+                                         ze_event_handle_t event, uint32_t,
+                                         ze_event_handle_t *) {
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (!isA<List>(list, kListMagic))
+    return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  logLine("zeCommandListAppendBarrier%s", eventName(event));
+  signal(event);
+  return ZE_RESULT_SUCCESS;
+}
+
 ze_result_t ZE_APICALL memAllocDevice(ze_context_handle_t context,
                                       const ze_device_mem_alloc_desc_t *,
                                       size_t size, size_t alignment,
@@ -297,7 +388,7 @@ ze_result_t ZE_APICALL memFree(ze_context_handle_t, void *pointer) {
 
 ze_result_t ZE_APICALL listAppendMemoryCopy(ze_command_list_handle_t list,
                                             void *dst, const void *src,
-                                            size_t size, ze_event_handle_t,
+                                            size_t size, ze_event_handle_t event,
                                             uint32_t, ze_event_handle_t *) {
   std::lock_guard<std::mutex> lock(gMutex);
   if (!isA<List>(list, kListMagic))
@@ -305,17 +396,19 @@ ze_result_t ZE_APICALL listAppendMemoryCopy(ze_command_list_handle_t list,
   logLine("zeCommandListAppendMemoryCopy dst=%s src=%s size=%zu",
           describeAddress(dst).c_str(), describeAddress(src).c_str(), size);
   std::memmove(dst, src, size);
+  signal(event);
   return ZE_RESULT_SUCCESS;
 }
 
 ze_result_t ZE_APICALL listAppendMemoryFill(ze_command_list_handle_t list,
                                             void *dst, const void *pattern,
                                             size_t patternSize, size_t size,
-                                            ze_event_handle_t, uint32_t,
+                                            ze_event_handle_t event, uint32_t,
                                             ze_event_handle_t *) {
   std::lock_guard<std::mutex> lock(gMutex);
   if (!isA<List>(list, kListMagic))
     return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  signal(event);
   logLine("zeCommandListAppendMemoryFill dst=%s pattern_size=%zu size=%zu",
           describeAddress(dst).c_str(), patternSize, size);
   auto *bytes = static_cast<uint8_t *>(dst);
@@ -523,9 +616,10 @@ bool runVadd(const Kernel &kernel, const ze_group_count_t &groups) {
 ze_result_t ZE_APICALL listAppendLaunchKernel(ze_command_list_handle_t list,
                                               ze_kernel_handle_t kernel,
                                               const ze_group_count_t *groups,
-                                              ze_event_handle_t, uint32_t,
+                                              ze_event_handle_t event, uint32_t,
                                               ze_event_handle_t *) {
   std::lock_guard<std::mutex> lock(gMutex);
+  signal(event);
   if (!isA<List>(list, kListMagic) || !isA<Kernel>(kernel, kKernelMagic))
     return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   const Kernel &k = *reinterpret_cast<Kernel *>(kernel);
@@ -586,6 +680,17 @@ TABLE(ze, CommandList, ze_command_list_dditable_t, {
   table->pfnAppendMemoryCopy = listAppendMemoryCopy;
   table->pfnAppendMemoryFill = listAppendMemoryFill;
   table->pfnAppendLaunchKernel = listAppendLaunchKernel;
+  table->pfnAppendBarrier = listAppendBarrier;
+})
+TABLE(ze, EventPool, ze_event_pool_dditable_t, {
+  table->pfnCreate = eventPoolCreate;
+  table->pfnDestroy = eventPoolDestroy;
+})
+TABLE(ze, Event, ze_event_dditable_t, {
+  table->pfnCreate = eventCreate;
+  table->pfnDestroy = eventDestroy;
+  table->pfnHostSynchronize = eventHostSynchronize;
+  table->pfnHostReset = eventHostReset;
 })
 TABLE(ze, Mem, ze_mem_dditable_t, {
   table->pfnAllocDevice = memAllocDevice;
@@ -611,8 +716,6 @@ TABLE(ze, CommandQueue, ze_command_queue_dditable_t, )
 TABLE(ze, Image, ze_image_dditable_t, )
 TABLE(ze, ImageExp, ze_image_exp_dditable_t, )
 TABLE(ze, Fence, ze_fence_dditable_t, )
-TABLE(ze, EventPool, ze_event_pool_dditable_t, )
-TABLE(ze, Event, ze_event_dditable_t, )
 TABLE(ze, EventExp, ze_event_exp_dditable_t, )
 TABLE(ze, KernelExp, ze_kernel_exp_dditable_t, )
 TABLE(ze, Sampler, ze_sampler_dditable_t, )
