@@ -14,6 +14,8 @@
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 #include "trident/Plugin/PluginAPI.h"
 
+#include "LevelZeroRuntime.h"
+
 #include "mlir/Transforms/Passes.h"
 
 using namespace trident;
@@ -103,7 +105,10 @@ public:
   }
 
   bool isDeviceAvailable(std::string &why) const override {
-    why = "the intel runtime (Level Zero launcher) is not implemented yet";
+    char reason[512] = {0};
+    if (tridentIntelProbeDevice(reason, sizeof(reason)))
+      return true;
+    why = reason;
     return false;
   }
 };
@@ -126,4 +131,5 @@ void registerIntelPlugin(PluginRegistrar &registrar) {
 }
 } // namespace
 
-TRIDENT_DEFINE_PLUGIN(intel, "0.1.0", registerIntelPlugin, nullptr)
+TRIDENT_DEFINE_PLUGIN(intel, "0.1.0", registerIntelPlugin,
+                      tridentIntelGetLevelZeroRuntime)
