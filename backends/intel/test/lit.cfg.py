@@ -18,7 +18,10 @@ config.suffixes = [".mlir"]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.trident_intel_test_obj_dir
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+# runtime/ is a suite of its own (ctest lit-intel-runtime): running it from
+# here too would race with it over the same Output directory.
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs",
+                   "runtime", "ze-driver"]
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

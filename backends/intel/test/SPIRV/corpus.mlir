@@ -4,7 +4,7 @@
 // with one line on stderr naming the operation nothing lowers yet (no
 // abort): ttg.local_alloc (dot operands through shared memory: the core
 // lowering has no local_alloc/local_load/dot yet, nor this backend a dpas
-// path), tt.trans, tt.assert and tt.extern_elementwise. When one of them
+// path), tt.gather, tt.assert and tt.extern_elementwise. When one of them
 // starts to compile, move it to the list above its CHECK.
 
 // RUN: trident compile %kernels/argmax.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.argmax.spv
@@ -31,6 +31,8 @@
 // RUN: spirv-val %t.scans.spv
 // RUN: trident compile %kernels/softmax.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.softmax.spv
 // RUN: spirv-val %t.softmax.spv
+// RUN: trident compile %kernels/transpose.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.transpose.spv
+// RUN: spirv-val %t.transpose.spv
 // RUN: trident compile %kernels/vadd.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.vadd.spv
 // RUN: spirv-val %t.vadd.spv
 
@@ -62,8 +64,5 @@
 // NUMERICS: trident compile: kernels.py:272:17: failed to legalize operation 'tt.assert' that was explicitly marked illegal
 // NUMERICS-NOT: {{.}}
 // RUN: not trident compile %kernels/shapes.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.shapes.spv 2>&1 | FileCheck %s --check-prefix=SHAPES
-// SHAPES: trident compile: kernels.py:243:18: failed to legalize operation 'tt.trans' that was explicitly marked illegal
+// SHAPES: trident compile: kernels.py:255:27: failed to legalize operation 'tt.gather' that was explicitly marked illegal
 // SHAPES-NOT: {{.}}
-// RUN: not trident compile %kernels/transpose.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.transpose.spv 2>&1 | FileCheck %s --check-prefix=TRANSPOSE
-// TRANSPOSE: trident compile: transpose.py:13:69: failed to legalize operation 'tt.trans' that was explicitly marked illegal
-// TRANSPOSE-NOT: {{.}}
