@@ -38,6 +38,7 @@ void mlir::triton::populateTritonGPUToLLVMPatterns(
   populateScanOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateViewOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateAtomicOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateMemoryOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
   populateMathToLLVMConversionPatterns(typeConverter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);
