@@ -162,7 +162,8 @@ for k, path in bundles.items():
 # shim that runs the bundles compiled on the build machine.
 CASES = ["vadd", "vadd-large", "softmax", "argmax", "scans", "matmul", "matmul_blockptr", "call",
          "early_return", "layernorm", "atomics", "numerics", "control_flow", "shapes", "grid3d",
-         "scale_bf16"]
+         "scale_bf16", "matmul_bf16", "matmul_f32", "matmul_blockptr_bf16", "matmul_blockptr_f32",
+         "attention", "gelu", "embedding", "transpose", "bitops", "math_ops"]
 shim = os.path.join(ROOT, "bin", "trident")
 runner = os.path.join(HERE, "run_kernel.py")
 results["corpus"] = {}
@@ -175,7 +176,8 @@ for name in CASES:
         text = (p.stdout + p.stderr).strip()
         results["corpus"][name] = {"rc": p.returncode, "output": text[-600:]}
         log("corpus", name, "PASS" if p.returncode == 0 else "FAIL", text[-300:].replace("\n", " | "))
-for name in ("softmax", "layernorm", "argmax", "control_flow", "scans", "atomics"):
+for name in ("softmax", "layernorm", "argmax", "control_flow", "scans", "atomics", "matmul",
+             "matmul_blockptr", "attention"):
     if results["corpus"].get(name, {}).get("rc") != 0:
         continue
     with tempfile.TemporaryDirectory() as work:
@@ -305,6 +307,65 @@ def layer_norm(x_ptr, y_ptr, w_ptr, b_ptr, stride, n_cols, eps, BLOCK: tl.conste
     tl.store(y_ptr + row * stride + cols, y.to(y_ptr.dtype.element_ty), mask=m)
 
 
+@triton.jit
+def matmul(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
+           BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
+    # The kernel of shared/kernels/triton-3.6/matmul.ttir (grouped tiles).
+    pid = tl.program_id(0)
+    npm = tl.cdiv(M, BM)
+    npn = tl.cdiv(N, BN)
+    per_group = GROUP_M * npn
+    first_m = (pid // per_group) * GROUP_M
+    gsize = min(npm - first_m, GROUP_M)
+    pm = first_m + ((pid % per_group) % gsize)
+    pn = (pid % per_group) // gsize
+    rm = (pm * BM + tl.arange(0, BM)) % M
+    rn = (pn * BN + tl.arange(0, BN)) % N
+    rk = tl.arange(0, BK)
+    a_ptrs = a_ptr + rm[:, None] * sam + rk[None, :] * sak
+    b_ptrs = b_ptr + rk[:, None] * sbk + rn[None, :] * sbn
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_ptrs, mask=rk[None, :] < K - k * BK, other=0.0)
+        b = tl.load(b_ptrs, mask=rk[:, None] < K - k * BK, other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BK * sak
+        b_ptrs += BK * sbk
+    cm = pm * BM + tl.arange(0, BM)
+    cn = pn * BN + tl.arange(0, BN)
+    tl.store(c_ptr + cm[:, None] * scm + cn[None, :] * scn, acc.to(tl.float16),
+             mask=(cm[:, None] < M) & (cn[None, :] < N))
+
+
+@triton.jit
+def attn_fwd(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, N_CTX, stride_h, stride_m,
+             BM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    # The kernel of shared/kernels/triton-3.6/attention.ttir.
+    start_m = tl.program_id(0)
+    base = tl.program_id(1) * stride_h
+    offs_m = start_m * BM + tl.arange(0, BM)
+    offs_n = tl.arange(0, BN)
+    offs_d = tl.arange(0, D)
+    q = tl.load(q_ptr + base + offs_m[:, None] * stride_m + offs_d[None, :])
+    m_i = tl.zeros([BM], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BM], dtype=tl.float32)
+    acc = tl.zeros([BM, D], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504
+    for start_n in range(0, N_CTX, BN):
+        k = tl.load(k_ptr + base + (start_n + offs_n)[None, :] * stride_m + offs_d[:, None])
+        qk = tl.dot(q, k) * qk_scale
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = tl.load(v_ptr + base + (start_n + offs_n)[:, None] * stride_m + offs_d[None, :])
+        acc += tl.dot(p.to(tl.float16), v)
+        m_i = m_new
+    acc = acc / l_i[:, None]
+    tl.store(o_ptr + base + offs_m[:, None] * stride_m + offs_d[None, :], acc.to(tl.float16))
+
+
 def setups(k):
     """(trident args, trident grid, triton launch, bytes, output, reference)."""
     dev = "cuda"
@@ -329,8 +390,71 @@ def setups(k):
         w = torch.rand(C, device=dev, dtype=torch.float16); b = torch.rand(C, device=dev, dtype=torch.float16)
         return ([x, y1, w, b, C, C, 1e-5], (R,),
                 lambda: layer_norm[(R,)](x, y2, w, b, C, C, 1e-5, BLOCK=4096, num_warps=8), 4 * R * C, y1, y2)
+    if k.startswith("matmul-"):
+        S = int(k.split("-")[1])
+        torch.manual_seed(0)
+        A = torch.randn(S, S, device=dev, dtype=torch.float16); B = torch.randn(S, S, device=dev, dtype=torch.float16)
+        c1 = torch.empty(S, S, device=dev, dtype=torch.float16); c2 = torch.empty_like(c1)
+        g = (triton.cdiv(S, 128) * triton.cdiv(S, 256),)
+        # The TTIR's signature: sak, sbn and scn were specialised to 1.
+        return ([A, B, c1, S, S, S, S, S, S], g,
+                lambda: matmul[g](A, B, c2, S, S, S, S, 1, S, 1, S, 1, BM=128, BN=256, BK=64, GROUP_M=8,
+                                  num_warps=8, num_stages=3),
+                2 * S ** 3, c1, c2, (A, B))
+    if k == "attention":
+        H, NC, D = 32, 4096, 64
+        torch.manual_seed(0)
+        q = torch.randn(H, NC, D, device=dev, dtype=torch.float16); kk = torch.randn_like(q); v = torch.randn_like(q)
+        o1 = torch.empty_like(q); o2 = torch.empty_like(q)
+        scale = D ** -0.5
+        g = (NC // 128, H)
+        return ([q, kk, v, o1, scale, NC, q.stride(0), q.stride(1)], g,
+                lambda: attn_fwd[g](q, kk, v, o2, scale, NC, q.stride(0), q.stride(1), BM=128, BN=64, D=D,
+                                    num_warps=8, num_stages=3),
+                4 * H * NC * NC * D, o1, o2, (q, kk, v, scale))
     raise KeyError(k)
 
+
+def reference(k, extra):
+    if k.startswith("matmul-"):
+        A, B = extra
+        return A.float() @ B.float()
+    q, kk, v, scale = extra
+    return torch.softmax((q.float() @ kk.float().transpose(1, 2)) * scale, -1) @ v.float()
+
+
+# Matmul and attention: flop rates; correctness against a float32 torch reference.
+# kernels-fma/ (optional): the same kernels compiled without the tensor-core
+# path (FMA dot), for comparison.
+for k, path in (("matmul-4096", os.path.join(KERNELS, "matmul.tkb")),
+                ("matmul-8192", os.path.join(KERNELS, "matmul.tkb")),
+                ("attention", os.path.join(KERNELS, "attention.tkb")),
+                ("matmul-4096/fma", os.path.join(ROOT, "kernels-fma", "matmul.tkb"))):
+    if not os.path.exists(path):
+        results["bench"][k] = "not compiled"
+        log("bench", k, "not compiled")
+        continue
+    try:
+        kern = CubinKernel(read_bundle(path))
+        args, grid, triton_launch, flops, out1, out2, extra = setups(k.split("/")[0])
+        trident_launch = kern.launcher(grid, args)
+        trident_launch(); triton_launch(); torch.cuda.synchronize()
+        ref = reference(k.split("/")[0], extra)
+        err_trident = float((out1.float() - ref).abs().max())
+        err_triton = float((out2.float() - ref).abs().max())
+        del ref
+        t_trident = do_bench(trident_launch, warmup=25, rep=100, return_mode="median")
+        t_triton = do_bench(triton_launch, warmup=25, rep=100, return_mode="median")
+        results["bench"][k] = {"trident_ms": t_trident, "triton_ms": t_triton,
+                               "trident_TFLOPs": flops / t_trident / 1e9, "triton_TFLOPs": flops / t_triton / 1e9,
+                               "speed_ratio_trident_over_triton": t_triton / t_trident,
+                               "max_abs_err_trident_vs_fp32": err_trident, "max_abs_err_triton_vs_fp32": err_triton,
+                               "shared_bytes": kern.b["shared"]}
+        del args, out1, out2, extra, trident_launch, triton_launch
+        torch.cuda.empty_cache()
+    except Exception as e:  # noqa
+        results["bench"][k] = "FAILED: " + repr(e)[:400]
+    log("bench", k, results["bench"][k])
 
 for k, path in bundles.items():
     try:

@@ -21,7 +21,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.trident_nvidia_test_obj_dir
 
 # unit/ holds the GoogleTest suites.
-config.excludes = ["unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

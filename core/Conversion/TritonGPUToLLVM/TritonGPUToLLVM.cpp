@@ -40,6 +40,7 @@ void mlir::triton::populateTritonGPUToLLVMPatterns(
   populateAtomicOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateDotOpToLLVMPatterns(typeConverter, patterns, benefit);
   populateShapeOpToLLVMPatterns(typeConverter, patterns, benefit);
+  populateMemoryOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
   populateMathToLLVMConversionPatterns(typeConverter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

@@ -50,6 +50,6 @@
 // BUNDLE: binary: {{[1-9][0-9]*}} bytes
 
 // A kernel the lowering does not handle yet fails in its stage, in one line.
-// RUN: not trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia -o %t.matmul.tkb 2>&1 | FileCheck %s --check-prefix=LOWERING
-// LOWERING: trident compile: {{.*}}: failed to legalize operation 'ttg.local_alloc' that was explicitly marked illegal
+// RUN: not trident compile %kernels/extern_asm.ttir --plugin %nvidia_plugin --target nvidia -o %t.print.tkb 2>&1 | FileCheck %s --check-prefix=LOWERING
+// LOWERING: trident compile: {{.*}}: failed to legalize operation 'tt.print' that was explicitly marked illegal
 // LOWERING-NOT: {{.}}

@@ -108,6 +108,13 @@ void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                   const trident::TargetInfoBase &targetInfo,
                                   PatternBenefit benefit = 1);
 
+/// ttg.local_alloc, local_load, local_store and local_dealloc on
+/// shared-memory buffers (MemoryOpToLLVM.cpp).
+void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                    RewritePatternSet &patterns,
+                                    const trident::TargetInfoBase &targetInfo,
+                                    PatternBenefit benefit = 1);
+
 /// Everything above, plus MLIR's arith, math, control-flow and ub -> LLVM
 /// patterns. `pointerInfo` may be null (then no access is vectorized).
 void populateTritonGPUToLLVMPatterns(

@@ -87,6 +87,7 @@ struct ConvertTritonGPUToLLVM
                                         /*benefit=*/10);
     populateAssertOpToLLVMPatterns(typeConverter, patterns, targetInfo,
                                    /*benefit=*/10);
+    populateDotOpToLLVMPatterns(typeConverter, patterns, /*benefit=*/10);
     populateFpToFpOpToLLVMPatterns(typeConverter, patterns, computeCapability,
                                    /*benefit=*/10);
     ConversionTarget target(*context);

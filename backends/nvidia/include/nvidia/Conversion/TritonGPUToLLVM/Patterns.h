@@ -36,6 +36,12 @@ void populateAssertOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                     const trident::TargetInfoBase &targetInfo,
                                     PatternBenefit benefit);
 
+/// tt.dot with a version-2 #ttg.nvidia_mma result (f16/bf16 operands in
+/// its dot-operand layouts, f32 accumulator): PTX mma.sync m16n8k16.
+void populateDotOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
+                                 RewritePatternSet &patterns,
+                                 PatternBenefit benefit);
+
 } // namespace mlir::triton::nvidia_gpu
 
 #endif // TRIDENT_NVIDIA_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H

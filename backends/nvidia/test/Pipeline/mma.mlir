@@ -1,0 +1,29 @@
+// Tensor cores on sm_80+: the ttgir stage runs nvidia-accelerate-matmul,
+// so f16/bf16 dots take the mma.sync layouts, their operands go through
+// shared memory straight into the dot-operand layouts, and the llir stage
+// lowers each 16x8x16 step to one PTX mma.sync.
+//
+// RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ttgir -o - | FileCheck %s --check-prefix=TTGIR
+// TTGIR: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [{{[0-9]+}}, {{[0-9]+}}], instrShape = [16, 8]}>
+// TTGIR: ttg.local_alloc
+// TTGIR: ttg.local_load {{.*}} -> tensor<{{.*}}xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>>
+// TTGIR: ttg.local_load {{.*}} -> tensor<{{.*}}xf16, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>>
+// TTGIR-NOT: ttg.convert_layout {{.*}}dot_op
+// TTGIR: tt.dot {{.*}} -> tensor<{{.*}}xf32, #[[MMA]]>
+//
+// RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=F16
+// F16: .visible .entry
+// F16: st.shared
+// F16: bar.sync
+// F16: ld.shared
+// F16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// RUN: trident compile %kernels/matmul_bf16.ttir --plugin %nvidia_plugin --target cuda:80 --emit ptx -o - | FileCheck %s --check-prefix=BF16
+// BF16: .target sm_80
+// BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// RUN: trident compile %kernels/attention.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=F16
+//
+// REQUIRES: ptxas
+// RUN: trident compile %kernels/matmul_blockptr.ttir --plugin %nvidia_plugin --target nvidia:sm_90 -o %t.tkb
+// RUN: %python %tkb_py show %t.tkb | FileCheck %s --check-prefix=BUNDLE
+// BUNDLE: target: nvidia:sm_90
+// BUNDLE: binary: {{[1-9][0-9]*}} bytes

@@ -1,0 +1,332 @@
+//===- MemoryOpToLLVM.cpp - local_alloc, local_load, local_store ----------===//
+//
+// Shared-memory buffers (!ttg.memdesc with a shared layout) become pointers
+// into the module's shared-memory array: a ttg.local_alloc is the base of
+// the array plus the offset ttg-allocate-shared-memory gave it. Moving a
+// distributed tensor in or out of a buffer uses the two linear layouts: the
+// tensor's (register, lane, warp, block) -> (dim...) composed with the
+// inverse of the buffer's (offset, block) -> (dim...) gives, for each
+// register of a thread, the element offset it reads or writes. Since both
+// are linear over GF(2), the offset of register r in a thread is
+// offset(r, 0, 0) XOR offset(0, lane, warp): one constant per register and
+// one run-time term per thread. Registers whose offsets are consecutive
+// (and stay consecutive whatever the thread) move as one vector access of
+// at most the target's widest vector. Barriers between the accesses are
+// ttg-insert-barriers' job, not this file's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
+
+#include "trident/Analysis/Allocation.h"
+#include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include "llvm/ADT/bit.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// How the registers of a distributed tensor map onto a shared buffer.
+struct SharedAccessPlan {
+  /// The run-time part of each thread's offsets (i32, in elements).
+  Value threadOffset;
+  /// The constant offset of every register, with lane/warp/block zero.
+  SmallVector<int32_t> registerOffsets;
+  /// How many consecutive registers form one contiguous vector.
+  int32_t vectorSize = 1;
+};
+
+/// The storage type of elements of `elemType` in shared memory: booleans as
+/// bytes, pointers as 64-bit integers, everything else as itself.
+Type getStorageType(RewriterBase &rewriter, Type elemType) {
+  if (elemType.isInteger(1))
+    return rewriter.getI8Type();
+  if (isa<LLVM::LLVMPointerType>(elemType))
+    return rewriter.getI64Type();
+  return elemType;
+}
+
+Value toStorage(RewriterBase &rewriter, Location loc, Type storage, Value v) {
+  if (storage == v.getType())
+    return v;
+  if (isa<LLVM::LLVMPointerType>(v.getType()))
+    return LLVM::PtrToIntOp::create(rewriter, loc, storage, v);
+  return LLVM::ZExtOp::create(rewriter, loc, storage, v);
+}
+
+Value fromStorage(RewriterBase &rewriter, Location loc, Type elemType,
+                  Value v) {
+  if (elemType == v.getType())
+    return v;
+  if (isa<LLVM::LLVMPointerType>(elemType))
+    return LLVM::IntToPtrOp::create(rewriter, loc, elemType, v);
+  return LLVM::TruncOp::create(rewriter, loc, elemType, v);
+}
+
+/// The plan of moving `tensorType` to or from a buffer of `memType`, or
+/// failure (with the reason) when the layouts do not describe the same
+/// elements. `storageBits` is the width of one element in memory.
+FailureOr<SharedAccessPlan>
+planSharedAccess(Location loc, RewriterBase &rewriter,
+                 const trident::TargetInfoBase &targetInfo,
+                 RankedTensorType tensorType, gpu::MemDescType memType,
+                 unsigned storageBits, std::string &why) {
+  MLIRContext *ctx = rewriter.getContext();
+  if (tensorType.getShape() != memType.getShape() ||
+      memType.getAllocShape().take_back(memType.getRank()) !=
+          memType.getShape()) {
+    why = "buffer views (a shape other than the allocation's) are not "
+          "supported";
+    return failure();
+  }
+  LinearLayout regLayout = gpu::toLinearLayout(tensorType);
+  std::optional<LinearLayout> memLayout = gpu::tryToLinearLayout(memType, &why);
+  if (!memLayout)
+    return failure();
+  std::optional<LinearLayout> cvt = regLayout.tryInvertAndCompose(*memLayout);
+  if (!cvt) {
+    why = "the buffer's layout does not hold every element of the tensor";
+    return failure();
+  }
+  StringAttr kOffset = StringAttr::get(ctx, "offset");
+  StringAttr kReg = kRegister(ctx);
+  // Keep the offset output only (buffers are per CTA).
+  SmallVector<StringAttr> ins(cvt->getInDimNames());
+  LinearLayout toOffset = cvt->sublayout(ins, {kOffset});
+
+  SharedAccessPlan plan;
+  HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
+  plan.threadOffset =
+      applyLinearLayout(loc, rewriter, toOffset,
+                        {{kLane(ctx), ids.lane},
+                         {kWarp(ctx), ids.warp},
+                         {kBlock(ctx), ids.block}})
+          .front();
+  int32_t numRegs = toOffset.getInDimSize(kReg);
+  for (int32_t r = 0; r < numRegs; ++r) {
+    SmallVector<std::pair<StringAttr, int32_t>> point;
+    for (StringAttr inDim : toOffset.getInDimNames())
+      point.push_back({inDim, inDim == kReg ? r : 0});
+    plan.registerOffsets.push_back(toOffset.apply(point).front().second);
+  }
+
+  // Vector width: the first k register bits step the offset by 1, 2, 4...,
+  // and no other basis (register, lane, warp, block) touches those low bits.
+  int32_t maxVec = std::max<int32_t>(
+      1, targetInfo.getMaxVectorBits() / std::max(storageBits, 1u));
+  int32_t regBits = toOffset.getInDimSizeLog2(kReg);
+  int32_t k = 0;
+  while (k < regBits && (1 << (k + 1)) <= maxVec &&
+         toOffset.getBasis(kReg, k).front() == (1 << k))
+    ++k;
+  auto lowBitsClear = [&](int32_t bits) {
+    int32_t mask = (1 << bits) - 1;
+    for (StringAttr inDim : toOffset.getInDimNames())
+      for (int32_t b = 0; b < toOffset.getInDimSizeLog2(inDim); ++b) {
+        if (inDim == kReg && b < bits)
+          continue;
+        if (toOffset.getBasis(inDim, b).front() & mask)
+          return false;
+      }
+    return true;
+  };
+  while (k > 0 && !lowBitsClear(k))
+    --k;
+  plan.vectorSize = 1 << k;
+  return plan;
+}
+
+/// Stores the registers `values` of a tensor of `tensorType` into the buffer
+/// at `base` (of `memType`). Each element is written by one thread only.
+LogicalResult storeToShared(Location loc, ConversionPatternRewriter &rewriter,
+                            const trident::TargetInfoBase &targetInfo,
+                            const TypeConverter *converter, Value base,
+                            RankedTensorType tensorType,
+                            gpu::MemDescType memType, ArrayRef<Value> values,
+                            std::string &why) {
+  Type elemType = converter->convertType(tensorType.getElementType());
+  Type storage = getStorageType(rewriter, elemType);
+  FailureOr<SharedAccessPlan> plan =
+      planSharedAccess(loc, rewriter, targetInfo, tensorType, memType,
+                       storage.getIntOrFloatBitWidth(), why);
+  if (failed(plan))
+    return failure();
+  LinearLayout regLayout = gpu::toLinearLayout(tensorType);
+  HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
+  Value writer = emitUniqueThreadPredicate(loc, rewriter, regLayout, ids);
+  if (!writer)
+    writer = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                      rewriter.getBoolAttr(true));
+  int32_t vec = plan->vectorSize;
+  for (int32_t r = 0; r < int32_t(values.size()); r += vec) {
+    if (isDuplicateRegister(regLayout, r))
+      continue;
+    Value offset = LLVM::XOrOp::create(
+        rewriter, loc, plan->threadOffset,
+        i32Constant(rewriter, loc, plan->registerOffsets[r]));
+    Value ptr = gepElements(loc, rewriter, base, storage, offset);
+    Value stored;
+    if (vec == 1) {
+      stored = toStorage(rewriter, loc, storage, values[r]);
+    } else {
+      auto vecType = VectorType::get({vec}, storage);
+      stored = LLVM::UndefOp::create(rewriter, loc, vecType);
+      for (int32_t i = 0; i < vec; ++i)
+        stored = LLVM::InsertElementOp::create(
+            rewriter, loc, stored,
+            toStorage(rewriter, loc, storage, values[r + i]),
+            i32Constant(rewriter, loc, i));
+    }
+    targetInfo.storeShared(rewriter, loc, ptr, stored, writer);
+  }
+  return success();
+}
+
+struct LocalAllocOpConversion
+    : public ConvertOpToLLVMPattern<gpu::LocalAllocOp> {
+  LocalAllocOpConversion(LLVMTypeConverter &converter,
+                         const trident::TargetInfoBase &targetInfo,
+                         PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(gpu::LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (!op.isSharedMemoryAlloc())
+      return rewriter.notifyMatchFailure(op, "not a shared-memory buffer");
+    FailureOr<Value> base =
+        getSharedMemoryAddress(loc, rewriter, targetInfo, op);
+    if (failed(base))
+      return op.emitError("ttg.local_alloc has no shared memory allocated: "
+                          "run ttg-allocate-shared-memory first");
+    if (Value src = op.getSrc()) {
+      auto srcType = cast<RankedTensorType>(src.getType());
+      if (!isa_and_nonnull<gpu::DistributedEncodingTrait>(
+              srcType.getEncoding()))
+        return rewriter.notifyMatchFailure(op, "source without a layout");
+      std::string why;
+      if (failed(storeToShared(
+              loc, rewriter, targetInfo, getTypeConverter(), *base, srcType,
+              op.getType(),
+              unpackLLElements(loc, adaptor.getSrc(), rewriter), why)))
+        return op.emitError("cannot lower ttg.local_alloc: ") << why;
+    }
+    rewriter.replaceOp(op, *base);
+    return success();
+  }
+
+private:
+  const trident::TargetInfoBase &targetInfo;
+};
+
+struct LocalStoreOpConversion
+    : public ConvertOpToLLVMPattern<gpu::LocalStoreOp> {
+  LocalStoreOpConversion(LLVMTypeConverter &converter,
+                         const trident::TargetInfoBase &targetInfo,
+                         PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(gpu::LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    if (!isa_and_nonnull<gpu::DistributedEncodingTrait>(srcType.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "source without a layout");
+    std::string why;
+    if (failed(storeToShared(
+            loc, rewriter, targetInfo, getTypeConverter(), adaptor.getDst(),
+            srcType, cast<gpu::MemDescType>(op.getDst().getType()),
+            unpackLLElements(loc, adaptor.getSrc(), rewriter), why)))
+      return op.emitError("cannot lower ttg.local_store: ") << why;
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  const trident::TargetInfoBase &targetInfo;
+};
+
+struct LocalLoadOpConversion
+    : public ConvertOpToLLVMPattern<gpu::LocalLoadOp> {
+  LocalLoadOpConversion(LLVMTypeConverter &converter,
+                        const trident::TargetInfoBase &targetInfo,
+                        PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(gpu::LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType dstType = op.getType();
+    if (!isa_and_nonnull<gpu::DistributedEncodingTrait>(dstType.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "result without a layout");
+    Type elemType = getTypeConverter()->convertType(dstType.getElementType());
+    Type storage = getStorageType(rewriter, elemType);
+    std::string why;
+    FailureOr<SharedAccessPlan> plan = planSharedAccess(
+        loc, rewriter, targetInfo, dstType,
+        cast<gpu::MemDescType>(op.getSrc().getType()),
+        storage.getIntOrFloatBitWidth(), why);
+    if (failed(plan))
+      return op.emitError("cannot lower ttg.local_load: ") << why;
+    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
+    int32_t vec = plan->vectorSize;
+    int32_t numRegs = plan->registerOffsets.size();
+    SmallVector<Value> results;
+    for (int32_t r = 0; r < numRegs; r += vec) {
+      Value offset = LLVM::XOrOp::create(
+          rewriter, loc, plan->threadOffset,
+          i32Constant(rewriter, loc, plan->registerOffsets[r]));
+      Value ptr = gepElements(loc, rewriter, adaptor.getSrc(), storage, offset);
+      if (vec == 1) {
+        results.push_back(fromStorage(
+            rewriter, loc, elemType,
+            targetInfo.loadShared(rewriter, loc, ptr, storage, always)));
+        continue;
+      }
+      auto vecType = VectorType::get({vec}, storage);
+      Value loaded = targetInfo.loadShared(rewriter, loc, ptr, vecType, always);
+      for (int32_t i = 0; i < vec; ++i)
+        results.push_back(fromStorage(
+            rewriter, loc, elemType,
+            LLVM::ExtractElementOp::create(rewriter, loc, loaded,
+                                           i32Constant(rewriter, loc, i))));
+    }
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                          rewriter, dstType));
+    return success();
+  }
+
+private:
+  const trident::TargetInfoBase &targetInfo;
+};
+
+/// Buffers live as long as the kernel's shared memory; the allocation pass
+/// already used the dealloc to end the buffer's live range.
+struct LocalDeallocOpConversion
+    : public ConvertOpToLLVMPattern<gpu::LocalDeallocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(gpu::LocalDeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::populateMemoryOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo, PatternBenefit benefit) {
+  patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
+               LocalLoadOpConversion>(typeConverter, targetInfo, benefit);
+  patterns.add<LocalDeallocOpConversion>(typeConverter, benefit);
+}
