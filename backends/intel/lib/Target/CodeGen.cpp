@@ -32,6 +32,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -219,7 +221,32 @@ mlir::triton::intel::compileToSPIRV(llvm::StringRef llvmIR,
     error = "LLVM's SPIR-V target cannot emit a binary";
     return std::nullopt;
   }
-  pm.run(*module);
+  // LLVM's SPIR-V target reports what it cannot express (a type whose
+  // extension is not allowed, say) with report_fatal_error, which would end
+  // the process: catch it and turn it into this stage's one-line error.
+  std::string fatal;
+  bool finished;
+  {
+    llvm::ScopedFatalErrorHandler handler(
+        [](void *data, const char *reason, bool) {
+          *static_cast<std::string *>(data) = reason;
+          // Back to RunSafely below instead of exit(1).
+          if (llvm::CrashRecoveryContext *context =
+                  llvm::CrashRecoveryContext::GetCurrent())
+            context->HandleExit(1);
+        },
+        &fatal);
+    // Only an enabled recovery context is current inside RunSafely.
+    static const bool enabled = (llvm::CrashRecoveryContext::Enable(), true);
+    (void)enabled;
+    llvm::CrashRecoveryContext recovery;
+    finished = recovery.RunSafely([&] { pm.run(*module); });
+  }
+  if (!finished) {
+    error = "LLVM's SPIR-V target failed: " +
+            (fatal.empty() ? std::string("it crashed") : fatal);
+    return std::nullopt;
+  }
   if (binary.empty()) {
     error = "LLVM's SPIR-V target produced an empty module";
     return std::nullopt;

@@ -87,7 +87,8 @@ struct ConvertTritonGPUToLLVM
                                         /*benefit=*/10);
     populateAssertOpToLLVMPatterns(typeConverter, patterns, targetInfo,
                                    /*benefit=*/10);
-    populateDotOpToLLVMPatterns(typeConverter, patterns, /*benefit=*/10);
+    mlir::triton::nvidia_gpu::populateDotOpToLLVMPatterns(typeConverter, patterns,
+                                                          /*benefit=*/10);
     populateFpToFpOpToLLVMPatterns(typeConverter, patterns, computeCapability,
                                    /*benefit=*/10);
     ConversionTarget target(*context);
