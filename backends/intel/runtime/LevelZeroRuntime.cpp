@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LevelZeroRuntime.h"
+#include "trident/Runtime/RuntimeSupport.h"
 
 #include <level_zero/ze_api.h>
 
@@ -68,6 +69,8 @@ struct TridentKernel {
 };
 
 namespace {
+
+using namespace trident::runtime_support;
 
 constexpr const char *kDefaultBuildFlags =
     "-cl-intel-greater-than-4GB-buffer-required";
@@ -263,23 +266,6 @@ Loader &getLoader() {
   return loader;
 }
 
-TridentStatus *makeStatus(const std::string &message) {
-  auto *status = new TridentStatus;
-  status->code = 1;
-  char *copy = static_cast<char *>(std::malloc(message.size() + 1));
-  if (copy)
-    std::memcpy(copy, message.c_str(), message.size() + 1);
-  status->message = copy;
-  return status;
-}
-
-void releaseStatus(TridentStatus *status) {
-  if (!status)
-    return;
-  std::free(const_cast<char *>(status->message));
-  delete status;
-}
-
 /// A status for a failed call, or nullptr on success.
 TridentStatus *check(ze_result_t result, const char *what) {
   if (result == ZE_RESULT_SUCCESS)
@@ -292,33 +278,6 @@ TridentStatus *check(ze_result_t result, const char *what) {
     if (TridentStatus *status_ = check(getLoader().name(__VA_ARGS__), #name))  \
       return status_;                                                          \
   } while (false)
-
-const char *getKindName(uint32_t kind) {
-  switch (kind) {
-  case TRIDENT_ARG_POINTER:
-    return "pointer";
-  case TRIDENT_ARG_I1:
-    return "i1";
-  case TRIDENT_ARG_I8:
-    return "i8";
-  case TRIDENT_ARG_I16:
-    return "i16";
-  case TRIDENT_ARG_I32:
-    return "i32";
-  case TRIDENT_ARG_I64:
-    return "i64";
-  case TRIDENT_ARG_F16:
-    return "f16";
-  case TRIDENT_ARG_BF16:
-    return "bf16";
-  case TRIDENT_ARG_F32:
-    return "f32";
-  case TRIDENT_ARG_F64:
-    return "f64";
-  default:
-    return "unknown";
-  }
-}
 
 //===----------------------------------------------------------------------===//
 // The API
@@ -669,9 +628,9 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
   for (uint32_t i = 0; i < numArgs; ++i) {
     if (args[i].kind != kernel->argKinds[i])
       return makeStatus("argument " + std::to_string(i + 1) + " of kernel '" +
-                        kernel->name + "' is a " + getKindName(args[i].kind) +
+                        kernel->name + "' is a " + getArgKindName(args[i].kind) +
                         ", the kernel expects a " +
-                        getKindName(kernel->argKinds[i]));
+                        getArgKindName(kernel->argKinds[i]));
     if (args[i].kind == TRIDENT_ARG_POINTER) {
       TridentBuffer *buffer = args[i].value.buffer;
       if (!buffer)
