@@ -18,7 +18,6 @@
 #include "nvidia/Target/CodeGen.h"
 #include "runtime/CudaRuntime.h"
 #include "trident/Conversion/TritonGPUToLLVM/Passes.h"
-#include "trident/Conversion/TritonToTritonGPU/Passes.h"
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h"
 #include "trident/Plugin/PluginAPI.h"
 
@@ -52,31 +51,14 @@ void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
   ttgir.numCTAs = options.numCtas;
   int capability = getComputeCapability(arch);
   ttgir.target = ("cuda:" + llvm::Twine(capability)).str();
-  if (capability < 80) {
-    trident::buildTTGIRPipeline(pm, ttgir);
-    return;
-  }
-  // sm_80+: the core's trident-ttgir with nvidia-accelerate-matmul after
-  // the thread-locality step (the order upstream Triton uses), so that dot
-  // operands go through shared memory straight into the mma.sync operand
-  // layouts.
-  mlir::triton::ConvertTritonToTritonGPUOptions convert;
-  convert.numWarps = ttgir.numWarps;
-  convert.threadsPerWarp = ttgir.threadsPerWarp;
-  convert.numCTAs = ttgir.numCTAs;
-  convert.target = ttgir.target;
-  pm.addPass(mlir::triton::createConvertTritonToTritonGPU(convert));
-  pm.addPass(mlir::triton::gpu::createTritonGPUCoalesce());
-  pm.addPass(mlir::triton::gpu::createTritonGPURemoveLayoutConversions());
-  pm.addPass(mlir::triton::gpu::createTritonGPUOptimizeThreadLocality());
-  pm.addPass(mlir::triton::nvidia_gpu::createAccelerateMatmul());
-  pm.addPass(mlir::triton::gpu::createTritonGPURemoveLayoutConversions());
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
-  pm.addPass(mlir::triton::gpu::createTritonGPUReduceDataDuplication());
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
-  pm.addPass(mlir::createSymbolDCEPass());
+  // sm_80+: dots move to the mma.sync layouts where the core pipeline lets a
+  // backend choose its matrix-unit layouts (the order upstream Triton uses),
+  // so that dot operands go through shared memory straight into them.
+  if (capability >= 80)
+    ttgir.addAccelerateMatmulPasses = [](mlir::OpPassManager &pm) {
+      pm.addPass(mlir::triton::nvidia_gpu::createAccelerateMatmul());
+    };
+  trident::buildTTGIRPipeline(pm, ttgir);
 }
 
 /// The `llir` stage's passes: shared memory placed, barriers inserted, then

@@ -27,6 +27,8 @@ void trident::buildTTGIRPipeline(OpPassManager &pm,
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
+  if (options.addAccelerateMatmulPasses)
+    options.addAccelerateMatmulPasses(pm);
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -16,6 +16,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <functional>
 #include <string>
 
 namespace mlir::triton::gpu {
@@ -37,6 +38,10 @@ struct TTGIROptions {
   int numCTAs = 1;
   /// Recorded as `ttg.target`; the core does not interpret it.
   std::string target;
+  /// A backend's passes that move dots to its matrix-unit layouts (e.g.
+  /// nvidia-accelerate-matmul). Run once the access layouts are chosen and
+  /// before the layout clean-up that follows; none by default.
+  std::function<void(mlir::OpPassManager &)> addAccelerateMatmulPasses;
 };
 
 /// Fills `pm` (on a module) with `trident-ttgir`: convert-triton-to-tritongpu
