@@ -41,7 +41,7 @@ int getComputeCapability(llvm::StringRef arch) {
 }
 
 /// The `ttgir` stage's passes: the core's trident-ttgir pipeline with the
-/// launch shape of the compilation.
+/// launch shape of the compilation, then the core's ttg-pipeline.
 void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
                         llvm::StringRef arch) {
   trident::TTGIROptions ttgir;
@@ -59,6 +59,14 @@ void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
       pm.addPass(mlir::triton::nvidia_gpu::createAccelerateMatmul());
     };
   trident::buildTTGIRPipeline(pm, ttgir);
+  // sm_80+ copies global memory to shared memory asynchronously (cp.async):
+  // the loads feeding dots start num_stages - 1 iterations ahead.
+  if (capability >= 80 && options.numStages >= 2) {
+    mlir::triton::gpu::TritonGPUPipelineOptions pipeline;
+    pipeline.numStages = options.numStages;
+    pm.addPass(mlir::triton::gpu::createTritonGPUPipeline(pipeline));
+    pm.addPass(mlir::createCanonicalizerPass());
+  }
 }
 
 /// The `llir` stage's passes: shared memory placed, barriers inserted, then

@@ -32,7 +32,9 @@ Access rangeOf(Value memDesc, bool write) {
   return {0, std::numeric_limits<int64_t>::max(), write};
 }
 
-/// What `op` itself (not its regions) reads and writes.
+/// What `op` itself (not its regions) reads and writes. An asynchronous
+/// copy's write is not among them: it is ordered by the ttg.async_wait that
+/// completes it (see BarrierInserter).
 AccessSet accessesOf(Operation *op) {
   AccessSet result;
   if (auto alloc = dyn_cast<triton::gpu::LocalAllocOp>(op)) {
@@ -68,6 +70,26 @@ public:
   AccessSet processBlock(Block &block, AccessSet pending) {
     for (Operation &op : llvm::make_early_inc_range(block)) {
       if (isa<mlir::gpu::BarrierOp>(op)) {
+        pending.clear();
+        continue;
+      }
+      if (auto copy = dyn_cast<triton::gpu::AsyncCopyGlobalToLocalOp>(op)) {
+        Access write = rangeOf(copy.getResult(), /*write=*/true);
+        if (llvm::any_of(pending,
+                         [&](const Access &p) { return conflicts(write, p); })) {
+          OpBuilder builder(&op);
+          mlir::gpu::BarrierOp::create(builder, op.getLoc());
+          pending.clear();
+        }
+        continue;
+      }
+      if (isa<triton::gpu::AsyncWaitOp>(op)) {
+        Operation *next = op.getNextNode();
+        if (!next || !isa<mlir::gpu::BarrierOp>(next)) {
+          OpBuilder builder(block.getParent()->getContext());
+          builder.setInsertionPointAfter(&op);
+          mlir::gpu::BarrierOp::create(builder, op.getLoc());
+        }
         pending.clear();
         continue;
       }

@@ -6,7 +6,8 @@
 // aligned (PointerInfoProvider) and the target allows the width. Masks and
 // `other` values are per element; a store is done by one thread of each
 // group of threads that hold the same elements, and once per duplicated
-// register.
+// register. ttg.async_copy_global_to_local moves the same per-thread
+// pieces into a shared buffer through the target's asynchronous copies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "trident/Analysis/AxisInfo.h"
 #include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -247,6 +249,135 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp>,
   }
 };
 
+/// Copies each thread's elements straight into the buffer, in pieces that
+/// are contiguous both in global memory and in the buffer, through the
+/// target's asynchronous copies; where the target has none for a piece's
+/// size, the piece is loaded and stored synchronously. Masked-off elements
+/// become zeros, so `other` must be zero when given.
+struct AsyncCopyGlobalToLocalOpConversion
+    : public ConvertOpToLLVMPattern<gpu::AsyncCopyGlobalToLocalOp>,
+      LoadStorePatternBase {
+  AsyncCopyGlobalToLocalOpConversion(
+      LLVMTypeConverter &converter, const trident::TargetInfoBase &targetInfo,
+      std::shared_ptr<const PointerInfoProvider> pointerInfo,
+      PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit),
+        LoadStorePatternBase(targetInfo, std::move(pointerInfo)) {}
+
+  LogicalResult
+  matchAndRewrite(gpu::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    if (!isa_and_nonnull<gpu::DistributedEncodingTrait>(srcType.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "source without a layout");
+    if (Value other = op.getOther(); other && !isZeroConstant(other))
+      return op.emitError("ttg.async_copy_global_to_local: only a zero "
+                          "'other' can be lowered (masked-off elements are "
+                          "filled with zeros)");
+    auto memType = cast<gpu::MemDescType>(op.getResult().getType());
+    Type elemType = getTypeConverter()->convertType(srcType.getElementType());
+    auto ptrType = dyn_cast<LLVM::LLVMPointerType>(elemType);
+    Type valueType = ptrType ? getTypeConverter()->convertType(
+                                   memType.getElementType())
+                             : Type();
+    if (!valueType || !valueType.isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "element type has no LLVM form");
+    unsigned elemBits = valueType.getIntOrFloatBitWidth();
+    std::string why;
+    FailureOr<SharedAccessPlan> plan = planSharedAccess(
+        loc, rewriter, targetInfo, srcType, memType, elemBits, why);
+    if (failed(plan))
+      return op.emitError("cannot lower ttg.async_copy_global_to_local: ")
+             << why;
+
+    SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    unsigned vec = std::min<unsigned>(
+        plan->vectorSize,
+        getVectorSize(op.getSrc(), srcType, pointerInfo.get(), targetInfo,
+                      elemBits));
+    bool maskUniform = op.getMask() && pointerInfo &&
+                       pointerInfo->getMaskAlignment(op.getMask()) >= vec;
+    LinearLayout layout = gpu::toLinearLayout(srcType);
+    HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
+    Value writer = emitUniqueThreadPredicate(loc, rewriter, layout, ids);
+    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
+    Type accessType =
+        vec == 1 ? valueType : VectorType::get({int64_t(vec)}, valueType);
+    for (unsigned r = 0; r < ptrs.size(); r += vec) {
+      if (isDuplicateRegister(layout, r))
+        continue;
+      Value offset = LLVM::XOrOp::create(
+          rewriter, loc, plan->threadOffset,
+          i32Constant(rewriter, loc, plan->registerOffsets[r]));
+      Value dst = gepElements(loc, rewriter, adaptor.getResult(), valueType,
+                              offset);
+      Value mask =
+          groupMask(loc, rewriter, masks, r, vec, Value(), maskUniform);
+      // The copy engine takes one predicate per piece; with elements masked
+      // differently, copy them one at a time.
+      if (mask && isa<VectorType>(mask.getType())) {
+        for (unsigned i = 0; i < vec; ++i) {
+          Value elemDst = gepElements(loc, rewriter, dst, valueType,
+                                      i32Constant(rewriter, loc, i));
+          copyPiece(rewriter, loc, elemDst, ptrs[r + i], valueType,
+                    masks[r + i], writer, always);
+        }
+        continue;
+      }
+      copyPiece(rewriter, loc, dst, ptrs[r], accessType, mask, writer,
+                always);
+    }
+    rewriter.replaceOp(op, i32Constant(rewriter, loc, 0));
+    return success();
+  }
+
+private:
+  /// One contiguous piece of `type` from `src` to `dst`, zero where `mask`
+  /// (null: always) is false, done only by the thread where `writer` (null:
+  /// every thread) holds.
+  void copyPiece(RewriterBase &rewriter, Location loc, Value dst, Value src,
+                 Type type, Value mask, Value writer, Value always) const {
+    unsigned bytes = getBitWidth(type) / 8;
+    // Threads holding duplicates of the writer's elements issue nothing:
+    // their zero fill would race with the writer's data.
+    if (targetInfo.asyncCopyGlobalToShared(rewriter, loc, dst, src, bytes,
+                                           mask ? mask : always,
+                                           writer ? writer : always))
+      return;
+    Value zero = LLVM::ZeroOp::create(rewriter, loc, type);
+    Value loaded = targetInfo.loadGlobal(rewriter, loc, src, type, mask,
+                                         mask ? zero : Value(), bytes);
+    targetInfo.storeShared(rewriter, loc, dst, loaded,
+                           writer ? writer : always);
+  }
+
+  static unsigned getBitWidth(Type type) {
+    if (auto vector = dyn_cast<VectorType>(type))
+      return vector.getNumElements() *
+             vector.getElementType().getIntOrFloatBitWidth();
+    return type.getIntOrFloatBitWidth();
+  }
+
+  /// Whether `value` is a constant zero (a splat of 0 or 0.0).
+  static bool isZeroConstant(Value value) {
+    Attribute attr;
+    if (!matchPattern(value, m_Constant(&attr)))
+      return false;
+    if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+      attr = splat.getSplatValue<Attribute>();
+    if (auto f = dyn_cast<FloatAttr>(attr))
+      return f.getValue().isZero();
+    if (auto i = dyn_cast<IntegerAttr>(attr))
+      return i.getValue().isZero();
+    return false;
+  }
+};
+
 /// Pointer facts from the axis analysis.
 class AxisInfoPointerInfo : public PointerInfoProvider {
 public:
@@ -278,6 +409,7 @@ void mlir::triton::populateLoadStoreOpToLLVMPatterns(
     const trident::TargetInfoBase &targetInfo,
     std::shared_ptr<const PointerInfoProvider> pointerInfo,
     PatternBenefit benefit) {
-  patterns.add<LoadOpConversion, StoreOpConversion>(typeConverter, targetInfo,
-                                                    pointerInfo, benefit);
+  patterns.add<LoadOpConversion, StoreOpConversion,
+               AsyncCopyGlobalToLocalOpConversion>(typeConverter, targetInfo,
+                                                   pointerInfo, benefit);
 }

@@ -11,8 +11,10 @@
 // offset(r, 0, 0) XOR offset(0, lane, warp): one constant per register and
 // one run-time term per thread. Registers whose offsets are consecutive
 // (and stay consecutive whatever the thread) move as one vector access of
-// at most the target's widest vector. Barriers between the accesses are
-// ttg-insert-barriers' job, not this file's.
+// at most the target's widest vector. A ttg.memdesc_index view is its
+// buffer's address plus whole slices. Barriers between the accesses are
+// ttg-insert-barriers' job, not this file's; asynchronous copies are waited
+// for through the target.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,21 +29,7 @@
 using namespace mlir;
 using namespace mlir::triton;
 
-namespace {
-
-/// How the registers of a distributed tensor map onto a shared buffer.
-struct SharedAccessPlan {
-  /// The run-time part of each thread's offsets (i32, in elements).
-  Value threadOffset;
-  /// The constant offset of every register, with lane/warp/block zero.
-  SmallVector<int32_t> registerOffsets;
-  /// How many consecutive registers form one contiguous vector.
-  int32_t vectorSize = 1;
-};
-
-/// The storage type of elements of `elemType` in shared memory: booleans as
-/// bytes, pointers as 64-bit integers, everything else as itself.
-Type getStorageType(RewriterBase &rewriter, Type elemType) {
+Type mlir::triton::getSharedStorageType(RewriterBase &rewriter, Type elemType) {
   if (elemType.isInteger(1))
     return rewriter.getI8Type();
   if (isa<LLVM::LLVMPointerType>(elemType))
@@ -49,28 +37,7 @@ Type getStorageType(RewriterBase &rewriter, Type elemType) {
   return elemType;
 }
 
-Value toStorage(RewriterBase &rewriter, Location loc, Type storage, Value v) {
-  if (storage == v.getType())
-    return v;
-  if (isa<LLVM::LLVMPointerType>(v.getType()))
-    return LLVM::PtrToIntOp::create(rewriter, loc, storage, v);
-  return LLVM::ZExtOp::create(rewriter, loc, storage, v);
-}
-
-Value fromStorage(RewriterBase &rewriter, Location loc, Type elemType,
-                  Value v) {
-  if (elemType == v.getType())
-    return v;
-  if (isa<LLVM::LLVMPointerType>(elemType))
-    return LLVM::IntToPtrOp::create(rewriter, loc, elemType, v);
-  return LLVM::TruncOp::create(rewriter, loc, elemType, v);
-}
-
-/// The plan of moving `tensorType` to or from a buffer of `memType`, or
-/// failure (with the reason) when the layouts do not describe the same
-/// elements. `storageBits` is the width of one element in memory.
-FailureOr<SharedAccessPlan>
-planSharedAccess(Location loc, RewriterBase &rewriter,
+FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(Location loc, RewriterBase &rewriter,
                  const trident::TargetInfoBase &targetInfo,
                  RankedTensorType tensorType, gpu::MemDescType memType,
                  unsigned storageBits, std::string &why) {
@@ -139,6 +106,26 @@ planSharedAccess(Location loc, RewriterBase &rewriter,
   return plan;
 }
 
+
+namespace {
+
+Value toStorage(RewriterBase &rewriter, Location loc, Type storage, Value v) {
+  if (storage == v.getType())
+    return v;
+  if (isa<LLVM::LLVMPointerType>(v.getType()))
+    return LLVM::PtrToIntOp::create(rewriter, loc, storage, v);
+  return LLVM::ZExtOp::create(rewriter, loc, storage, v);
+}
+
+Value fromStorage(RewriterBase &rewriter, Location loc, Type elemType,
+                  Value v) {
+  if (elemType == v.getType())
+    return v;
+  if (isa<LLVM::LLVMPointerType>(elemType))
+    return LLVM::IntToPtrOp::create(rewriter, loc, elemType, v);
+  return LLVM::TruncOp::create(rewriter, loc, elemType, v);
+}
+
 /// Stores the registers `values` of a tensor of `tensorType` into the buffer
 /// at `base` (of `memType`). Each element is written by one thread only.
 LogicalResult storeToShared(Location loc, ConversionPatternRewriter &rewriter,
@@ -148,7 +135,7 @@ LogicalResult storeToShared(Location loc, ConversionPatternRewriter &rewriter,
                             gpu::MemDescType memType, ArrayRef<Value> values,
                             std::string &why) {
   Type elemType = converter->convertType(tensorType.getElementType());
-  Type storage = getStorageType(rewriter, elemType);
+  Type storage = getSharedStorageType(rewriter, elemType);
   FailureOr<SharedAccessPlan> plan =
       planSharedAccess(loc, rewriter, targetInfo, tensorType, memType,
                        storage.getIntOrFloatBitWidth(), why);
@@ -266,7 +253,7 @@ struct LocalLoadOpConversion
     if (!isa_and_nonnull<gpu::DistributedEncodingTrait>(dstType.getEncoding()))
       return rewriter.notifyMatchFailure(op, "result without a layout");
     Type elemType = getTypeConverter()->convertType(dstType.getElementType());
-    Type storage = getStorageType(rewriter, elemType);
+    Type storage = getSharedStorageType(rewriter, elemType);
     std::string why;
     FailureOr<SharedAccessPlan> plan = planSharedAccess(
         loc, rewriter, targetInfo, dstType,
@@ -321,12 +308,80 @@ struct LocalDeallocOpConversion
   }
 };
 
+/// A slice of a buffer along its first dimension: the buffer's address
+/// plus `index` slices of the result's allocation size.
+struct MemDescIndexOpConversion
+    : public ConvertOpToLLVMPattern<gpu::MemDescIndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(gpu::MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    gpu::MemDescType resultType = op.getType();
+    Type elemType = getTypeConverter()->convertType(
+        resultType.getElementType());
+    if (!elemType)
+      return rewriter.notifyMatchFailure(op, "element type has no LLVM form");
+    int64_t sliceElems = 1;
+    for (int64_t d : resultType.getAllocShape())
+      sliceElems *= d;
+    Value offset = LLVM::MulOp::create(
+        rewriter, loc, adaptor.getIndex(),
+        i32Constant(rewriter, loc, sliceElems));
+    rewriter.replaceOp(op, gepElements(loc, rewriter, adaptor.getSrc(),
+                                       getSharedStorageType(rewriter, elemType),
+                                       offset));
+    return success();
+  }
+};
+
+struct AsyncCommitGroupOpConversion
+    : public ConvertOpToLLVMPattern<gpu::AsyncCommitGroupOp> {
+  AsyncCommitGroupOpConversion(LLVMTypeConverter &converter,
+                               const trident::TargetInfoBase &targetInfo,
+                               PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(gpu::AsyncCommitGroupOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    targetInfo.asyncCommitGroup(rewriter, op.getLoc());
+    rewriter.replaceOp(op, i32Constant(rewriter, op.getLoc(), 0));
+    return success();
+  }
+
+private:
+  const trident::TargetInfoBase &targetInfo;
+};
+
+struct AsyncWaitOpConversion
+    : public ConvertOpToLLVMPattern<gpu::AsyncWaitOp> {
+  AsyncWaitOpConversion(LLVMTypeConverter &converter,
+                        const trident::TargetInfoBase &targetInfo,
+                        PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(gpu::AsyncWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    targetInfo.asyncWait(rewriter, op.getLoc(), op.getNum());
+    rewriter.replaceOp(op, i32Constant(rewriter, op.getLoc(), 0));
+    return success();
+  }
+
+private:
+  const trident::TargetInfoBase &targetInfo;
+};
+
 } // namespace
 
 void mlir::triton::populateMemoryOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     const trident::TargetInfoBase &targetInfo, PatternBenefit benefit) {
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
-               LocalLoadOpConversion>(typeConverter, targetInfo, benefit);
-  patterns.add<LocalDeallocOpConversion>(typeConverter, benefit);
+               LocalLoadOpConversion, AsyncCommitGroupOpConversion,
+               AsyncWaitOpConversion>(typeConverter, targetInfo, benefit);
+  patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion>(
+      typeConverter, benefit);
 }

@@ -24,6 +24,10 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
       return std::nullopt;
     return converted;
   });
+  // Tokens of asynchronous copies only order the IR; they lower to a dummy.
+  addConversion([ctx](gpu::AsyncTokenType type) -> Type {
+    return IntegerType::get(ctx, 32);
+  });
   addConversion([ctx, &targetInfo](gpu::MemDescType type) -> Type {
     return LLVM::LLVMPointerType::get(ctx, targetInfo.getSharedAddressSpace());
   });

@@ -10,7 +10,12 @@
 // Accesses: ttg.local_alloc with a source and ttg.local_store write their
 // buffer, ttg.local_load reads it, and an op with a scratch buffer (see
 // Allocation.h) reads and writes its scratch (the lowering orders its own
-// write-then-read inside). Loops are entered with what their body may leave
+// write-then-read inside). An asynchronous copy
+// (ttg.async_copy_global_to_local) must not overwrite what is still being
+// read, so it is ordered after earlier reads like a write; its own write
+// lands at the ttg.async_wait that waits for it, which is always followed by
+// a barrier (the wait is per thread; the barrier makes every thread's copies
+// visible to all). Loops are entered with what their body may leave
 // behind, so that a conflict across iterations is seen too; branches join
 // what each may leave. A buffer whose allocation is unknown is all of shared
 // memory.

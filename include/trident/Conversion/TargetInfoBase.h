@@ -116,6 +116,28 @@ public:
                            mlir::Value ptr, mlir::Value value,
                            mlir::Value mask, unsigned alignment) const;
 
+  /// Starts copying `bytes` bytes (4, 8 or 16, aligned to their size) from
+  /// global memory at `src` to shared memory at `dst` without waiting for
+  /// them, if `issue` (an i1) holds; where `fill` is false the destination
+  /// is filled with zeros instead. Returns false, emitting nothing, when the
+  /// target has no such copy; the core then loads and stores synchronously,
+  /// which asyncCommitGroup and asyncWait need not know about.
+  virtual bool asyncCopyGlobalToShared(mlir::RewriterBase &rewriter,
+                                       mlir::Location loc, mlir::Value dst,
+                                       mlir::Value src, unsigned bytes,
+                                       mlir::Value fill,
+                                       mlir::Value issue) const {
+    return false;
+  }
+  /// Closes the asynchronous copies this thread started since the last
+  /// commit into one group.
+  virtual void asyncCommitGroup(mlir::RewriterBase &rewriter,
+                                mlir::Location loc) const {}
+  /// Waits until at most `pendingGroups` of this thread's committed groups
+  /// are still in flight.
+  virtual void asyncWait(mlir::RewriterBase &rewriter, mlir::Location loc,
+                         int pendingGroups) const {}
+
   /// The LLVM `syncscope` name of atomics of `scope`. The default, "", is
   /// LLVM's system scope: always correct, possibly slower than needed.
   virtual llvm::StringRef getSyncScope(MemoryScope scope) const { return ""; }

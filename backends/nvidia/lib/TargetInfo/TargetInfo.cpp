@@ -681,6 +681,51 @@ void NVVMTargetInfo::storeGlobal(RewriterBase &rewriter, Location loc,
                             LLVM::AsmDialectAttr(), ArrayAttr());
 }
 
+namespace {
+/// An inline-asm statement without results, kept in place.
+void emitAsmStatement(RewriterBase &rewriter, Location loc,
+                      llvm::StringRef text, llvm::StringRef constraints,
+                      ValueRange operands) {
+  LLVM::InlineAsmOp::create(rewriter, loc, TypeRange{}, operands, text,
+                            constraints, /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+} // namespace
+
+bool NVVMTargetInfo::asyncCopyGlobalToShared(RewriterBase &rewriter,
+                                             Location loc, Value dst,
+                                             Value src, unsigned bytes,
+                                             Value fill, Value issue) const {
+  if (bytes != 4 && bytes != 8 && bytes != 16)
+    return false;
+  // A source size of 0 copies nothing and zero-fills the destination.
+  Value srcSize = LLVM::SelectOp::create(rewriter, loc, fill,
+                                         i32Const(rewriter, loc, bytes),
+                                         i32Const(rewriter, loc, 0));
+  std::string text = std::string("@$3 cp.async.") +
+                     (bytes == 16 ? "cg" : "ca") +
+                     ".shared.global [$0], [$1], " + std::to_string(bytes) +
+                     ", $2;";
+  emitAsmStatement(rewriter, loc, text, "r,l,r,b",
+                   {sharedAddress(rewriter, loc, dst), src, srcSize, issue});
+  return true;
+}
+
+void NVVMTargetInfo::asyncCommitGroup(RewriterBase &rewriter,
+                                      Location loc) const {
+  emitAsmStatement(rewriter, loc, "cp.async.commit_group;", "", {});
+}
+
+void NVVMTargetInfo::asyncWait(RewriterBase &rewriter, Location loc,
+                               int pendingGroups) const {
+  emitAsmStatement(rewriter, loc,
+                   "cp.async.wait_group " + std::to_string(pendingGroups) +
+                       ";",
+                   "", {});
+}
+
 void NVVMTargetInfo::markAsKernel(LLVM::LLVMFuncOp func, int numWarps,
                                   int threadsPerWarp) const {
   Builder builder(func.getContext());

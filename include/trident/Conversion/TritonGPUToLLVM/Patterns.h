@@ -64,7 +64,8 @@ void populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     const trident::TargetInfoBase &targetInfo, PatternBenefit benefit = 1);
 
-/// tt.load and tt.store by layout, vectorized as `pointerInfo` allows.
+/// tt.load and tt.store by layout, vectorized as `pointerInfo` allows, and
+/// ttg.async_copy_global_to_local through the target's asynchronous copies.
 void populateLoadStoreOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     const trident::TargetInfoBase &targetInfo,
@@ -108,8 +109,9 @@ void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                   const trident::TargetInfoBase &targetInfo,
                                   PatternBenefit benefit = 1);
 
-/// ttg.local_alloc, local_load, local_store and local_dealloc on
-/// shared-memory buffers (MemoryOpToLLVM.cpp).
+/// ttg.local_alloc, local_load, local_store, local_dealloc and memdesc_index
+/// on shared-memory buffers, and ttg.async_commit_group / async_wait through
+/// the target (MemoryOpToLLVM.cpp).
 void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                     RewritePatternSet &patterns,
                                     const trident::TargetInfoBase &targetInfo,

@@ -126,6 +126,30 @@ FailureOr<Value> getSharedMemoryAddress(Location loc, RewriterBase &rewriter,
 Value gepElements(Location loc, RewriterBase &rewriter, Value base,
                   Type elemType, Value index);
 
+/// How the registers of a distributed tensor map onto a shared buffer.
+struct SharedAccessPlan {
+  /// The run-time part of each thread's offsets (i32, in elements).
+  Value threadOffset;
+  /// The constant offset of every register, with lane/warp/block zero.
+  SmallVector<int32_t> registerOffsets;
+  /// How many consecutive registers form one contiguous vector.
+  int32_t vectorSize = 1;
+};
+
+/// The storage type of elements of `elemType` (an LLVM type) in shared
+/// memory: booleans as bytes, pointers as 64-bit integers, else itself.
+Type getSharedStorageType(RewriterBase &rewriter, Type elemType);
+
+/// The plan of moving `tensorType` to or from a buffer of `memType` (whose
+/// pointer already addresses the view), or failure with the reason in `why`
+/// when the layouts do not describe the same elements. `storageBits` is the
+/// width of one element in memory; vectors are at most the target's widest.
+FailureOr<SharedAccessPlan>
+planSharedAccess(Location loc, RewriterBase &rewriter,
+                 const trident::TargetInfoBase &targetInfo,
+                 RankedTensorType tensorType, gpu::MemDescType memType,
+                 unsigned storageBits, std::string &why);
+
 //===----------------------------------------------------------------------===//
 // Combine regions
 //===----------------------------------------------------------------------===//

@@ -82,6 +82,25 @@ void test_store_shared_i64(int64_t *ptr, int64_t value, int pred) {
 }
 int64_t test_load_shared_i64(int64_t *ptr, int pred) { return *ptr; }
 
+/* f16 scalars and the vectors the matmul kernel's staged tiles use. */
+#define SHARED_ACCESS(name, type)                                              \
+  void test_store_shared_##name(type *ptr, type value, int pred) {             \
+    if (pred & 1)                                                              \
+      __builtin_memcpy(ptr, &value, sizeof(type));                             \
+  }                                                                            \
+  type test_load_shared_##name(type *ptr, int pred) {                          \
+    type value;                                                                \
+    __builtin_memcpy(&value, ptr, sizeof(type));                               \
+    return value;                                                              \
+  }
+typedef _Float16 v2f16 __attribute__((ext_vector_type(2)));
+typedef _Float16 v4f16 __attribute__((ext_vector_type(4)));
+typedef _Float16 v8f16 __attribute__((ext_vector_type(8)));
+SHARED_ACCESS(f16, _Float16)
+SHARED_ACCESS(v2f16, v2f16)
+SHARED_ACCESS(v4f16, v4f16)
+SHARED_ACCESS(v8f16, v8f16)
+
 struct Start {
   int index;
   void (*body)(void *);

@@ -62,6 +62,16 @@ public:
                    Value value, Value mask,
                    unsigned alignment) const override;
 
+  /// `cp.async` (sm_80+): `.cg` for 16 bytes, `.ca` for 4 and 8, the zero
+  /// fill through its source size; groups through `cp.async.commit_group`
+  /// and `cp.async.wait_group`.
+  bool asyncCopyGlobalToShared(RewriterBase &rewriter, Location loc, Value dst,
+                               Value src, unsigned bytes, Value fill,
+                               Value issue) const override;
+  void asyncCommitGroup(RewriterBase &rewriter, Location loc) const override;
+  void asyncWait(RewriterBase &rewriter, Location loc,
+                 int pendingGroups) const override;
+
   /// `nvvm.kernel` and `nvvm.maxntid` = numWarps * threadsPerWarp.
   void markAsKernel(LLVM::LLVMFuncOp func, int numWarps,
                     int threadsPerWarp) const override;

@@ -119,4 +119,53 @@ def TritonGPUReduceDataDuplication
   let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUPipeline : Pass<"ttg-pipeline", "::mlir::ModuleOp"> {
+  let summary = "start the loads that feed dots several iterations ahead";
+  let description = [{
+    In an `scf.for` whose body loads a tile, stages it in shared memory
+    (`ttg.local_alloc`) and reads it back into a dot-operand layout
+    (`ttg.local_load`), the load is replaced by an asynchronous copy into a
+    buffer of `num-stages` slots, started `num-stages - 1` iterations ahead:
+    a prologue starts the first copies, each iteration waits for its own
+    (`ttg.async_wait`), starts the copy of a later iteration into the slot
+    the previous iteration read, and reads its slot. The pointers and masks
+    of the later iteration are recomputed by cloning the ops that compute
+    them; pointers advanced from iteration to iteration are carried ahead.
+    Copies past the end of the loop are masked off. A loop is left alone
+    when a load's operands cannot be computed ahead (an op with effects, or
+    a carried pointer also used by the rest of the body), or when `other`
+    is not zero. Targets without asynchronous copies lower them to plain
+    loads and stores.
+
+    ```mlir
+    scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %ptrs) {
+      %a = tt.load %p : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %s = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %d = ttg.local_load %s : !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      ...
+    }
+    // becomes, with num-stages = 3
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+    // copies of iterations 0 and 1 into slots 0 and 1
+    scf.for %k = ... iter_args(%acc = %zero, %p = %ptrs_2, %read = %c0, %write = %c2) {
+      ttg.async_wait {num = 1 : i32}
+      // pointers of iteration k + 2, copy into slot %write, commit
+      %view = ttg.memdesc_index %buf[%read] : ...
+      %d = ttg.local_load %view : ...
+      ...
+    }
+    ttg.async_wait {num = 0 : i32}
+    ttg.local_dealloc %buf
+    ```
+  }];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"numStages", "num-stages", "int", /*default=*/"3",
+           "Slots per buffer: copies run num-stages - 1 iterations ahead "
+           "(below 2, nothing changes)">
+  ];
+}
+
 #endif // TRIDENT_TRITONGPU_PASSES

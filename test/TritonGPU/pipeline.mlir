@@ -1,0 +1,154 @@
+// RUN: trident-opt %s -split-input-file -ttg-pipeline=num-stages=3 | FileCheck %s
+// RUN: trident-opt %s -split-input-file -ttg-pipeline=num-stages=1 | FileCheck %s --check-prefix=OFF
+
+// A K loop: both operands are loaded through carried pointers, staged in
+// shared memory and read into dot-operand layouts. Each gets a buffer of 3
+// slots; the prologue copies iterations 0 and 1 (masked off past the end),
+// the body waits for one group at most in flight, copies iteration k + 2
+// into the write slot, reads the read slot, and the slots rotate.
+// CHECK-LABEL: tt.func @k_loop
+// CHECK-SAME: (%[[A0:.*]]: tensor<32x16x!tt.ptr<f16>, #{{.*}}>, %[[B0:.*]]: tensor<16x32x!tt.ptr<f16>, #{{.*}}>, %[[N:.*]]: i32)
+// CHECK-DAG: %[[ABUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x32x16xf16, #[[SA:.*]], #smem, mutable>
+// CHECK-DAG: %[[BBUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x16x32xf16, #[[SB:.*]], #smem, mutable>
+// Iteration 0, into slot 0; the pointers advance for iteration 1.
+// CHECK: %[[V0:.*]] = arith.cmpi slt, %{{.*}}, %[[N]] : i32
+// CHECK: %[[A1:.*]] = tt.addptr %[[A0]]
+// CHECK: %[[B1:.*]] = tt.addptr %[[B0]]
+// CHECK: %[[AS0:.*]] = ttg.memdesc_index %[[ABUF]][%{{.*}}]
+// CHECK: %[[M0:.*]] = tt.splat %[[V0]] : i1 -> tensor<32x16xi1
+// CHECK: ttg.async_copy_global_to_local %[[A0]], %[[AS0]] mask %[[M0]]
+// CHECK: ttg.async_copy_global_to_local %[[B0]], %{{.*}} mask
+// CHECK: ttg.async_commit_group tokens
+// Iteration 1, through the advanced pointers.
+// CHECK: %[[A2:.*]] = tt.addptr %[[A1]]
+// CHECK: %[[B2:.*]] = tt.addptr %[[B1]]
+// CHECK: ttg.async_copy_global_to_local %[[A1]]
+// CHECK: ttg.async_copy_global_to_local %[[B1]]
+// CHECK: ttg.async_commit_group
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[AP:.*]] = %[[A2]], %[[BP:.*]] = %[[B2]], %[[READ:.*]] = %{{.*}}, %[[WRITE:.*]] = %{{.*}})
+// CHECK-NEXT: ttg.async_wait {num = 1 : i32}
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : i32
+// CHECK: %[[VALID:.*]] = arith.cmpi slt, %[[AHEAD]], %[[N]] : i32
+// CHECK: %[[NA:.*]] = tt.addptr %[[AP]]
+// CHECK: %[[NB:.*]] = tt.addptr %[[BP]]
+// CHECK: %[[AW:.*]] = ttg.memdesc_index %[[ABUF]][%[[WRITE]]]
+// CHECK: tt.splat %[[VALID]]
+// CHECK: ttg.async_copy_global_to_local %[[AP]], %[[AW]] mask
+// CHECK: ttg.async_copy_global_to_local %[[BP]], %{{.*}} mask
+// CHECK: ttg.async_commit_group
+// CHECK: %[[AR:.*]] = ttg.memdesc_index %[[ABUF]][%[[READ]]]
+// CHECK: %[[BR:.*]] = ttg.memdesc_index %[[BBUF]][%[[READ]]]
+// CHECK-NOT: tt.load
+// CHECK: %[[A:.*]] = ttg.local_load %[[AR]]
+// CHECK: %[[B:.*]] = ttg.local_load %[[BR]]
+// CHECK: %[[D:.*]] = tt.dot %[[A]], %[[B]], %[[ACC]]
+// CHECK-NOT: tt.addptr
+// CHECK: scf.yield %[[D]], %[[NA]], %[[NB]], %{{.*}}, %{{.*}} :
+// CHECK: ttg.async_wait {num = 0 : i32}
+// CHECK: ttg.local_dealloc %[[ABUF]]
+// CHECK: ttg.local_dealloc %[[BBUF]]
+// OFF-LABEL: tt.func @k_loop
+// OFF-NOT: ttg.async_copy_global_to_local
+// OFF: tt.load
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 2, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @k_loop(%a0: tensor<32x16x!tt.ptr<f16>, #blocked>, %b0: tensor<16x32x!tt.ptr<f16>, #blocked>, %n: i32) -> tensor<32x32xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #acc>
+    %sa = arith.constant dense<16> : tensor<32x16xi32, #blocked>
+    %sb = arith.constant dense<512> : tensor<16x32xi32, #blocked>
+    %r:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ap = %a0, %bp = %b0) -> (tensor<32x32xf32, #acc>, tensor<32x16x!tt.ptr<f16>, #blocked>, tensor<16x32x!tt.ptr<f16>, #blocked>) : i32 {
+      %a = tt.load %ap : tensor<32x16x!tt.ptr<f16>, #blocked>
+      %b = tt.load %bp : tensor<16x32x!tt.ptr<f16>, #blocked>
+      %as = ttg.local_alloc %a : (tensor<32x16xf16, #blocked>) -> !ttg.memdesc<32x16xf16, #shared, #smem>
+      %bs = ttg.local_alloc %b : (tensor<16x32xf16, #blocked>) -> !ttg.memdesc<16x32xf16, #shared, #smem>
+      %ad = ttg.local_load %as : !ttg.memdesc<32x16xf16, #shared, #smem> -> tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+      %bd = ttg.local_load %bs : !ttg.memdesc<16x32xf16, #shared, #smem> -> tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<32x32xf32, #acc>
+      %an = tt.addptr %ap, %sa : tensor<32x16x!tt.ptr<f16>, #blocked>, tensor<32x16xi32, #blocked>
+      %bn = tt.addptr %bp, %sb : tensor<16x32x!tt.ptr<f16>, #blocked>, tensor<16x32xi32, #blocked>
+      scf.yield %d, %an, %bn : tensor<32x32xf32, #acc>, tensor<32x16x!tt.ptr<f16>, #blocked>, tensor<16x32x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %r#0 : tensor<32x32xf32, #acc>
+  }
+}
+
+// -----
+
+// A mask computed from the induction variable is recomputed for the later
+// iteration and combined with the end-of-loop predicate; a zero `other` is
+// kept (the copy fills masked-off elements with zeros).
+// CHECK-LABEL: tt.func @masked
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[N:.*]] step
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : i32
+// CHECK: %[[VALID:.*]] = arith.cmpi slt, %[[AHEAD]], %[[N]] : i32
+// CHECK: %[[LIMIT:.*]] = tt.splat %[[AHEAD]] : i32 -> tensor<32x16xi32
+// CHECK: %[[INSIDE:.*]] = arith.cmpi slt, %{{.*}}, %[[LIMIT]]
+// CHECK: %[[ALIVE:.*]] = tt.splat %[[VALID]] : i1 -> tensor<32x16xi1
+// CHECK: %[[MASK:.*]] = arith.andi %[[INSIDE]], %[[ALIVE]]
+// CHECK: ttg.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[MASK]] other %{{.*}} :
+// CHECK-NOT: tt.load
+// CHECK: tt.dot
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 2, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @masked(%ap: tensor<32x16x!tt.ptr<f16>, #blocked>, %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %cols: tensor<32x16xi32, #blocked>, %n: i32) -> tensor<32x32xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #acc>
+    %other = arith.constant dense<0.000000e+00> : tensor<32x16xf16, #blocked>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #acc>) : i32 {
+      %limit = tt.splat %k : i32 -> tensor<32x16xi32, #blocked>
+      %m = arith.cmpi slt, %cols, %limit : tensor<32x16xi32, #blocked>
+      %a = tt.load %ap, %m, %other : tensor<32x16x!tt.ptr<f16>, #blocked>
+      %as = ttg.local_alloc %a : (tensor<32x16xf16, #blocked>) -> !ttg.memdesc<32x16xf16, #shared, #smem>
+      %ad = ttg.local_load %as : !ttg.memdesc<32x16xf16, #shared, #smem> -> tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+      %d = tt.dot %ad, %b, %acc : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<32x32xf32, #acc>
+      scf.yield %d : tensor<32x32xf32, #acc>
+    }
+    tt.return %r : tensor<32x32xf32, #acc>
+  }
+}
+
+// -----
+
+// Left alone: the carried pointer is also stored by the loop (it would see
+// a later iteration's value), a load with a non-zero `other`, and a load
+// whose staged copy feeds no dot.
+// CHECK-LABEL: tt.func @not_pipelined
+// CHECK-NOT: ttg.async_copy_global_to_local
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 2, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @not_pipelined(%a0: tensor<32x16x!tt.ptr<f16>, #blocked>, %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %out: tensor<32x16x!tt.ptr<f16>, #blocked>, %n: i32) -> tensor<32x32xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #acc>
+    %one = arith.constant dense<1.000000e+00> : tensor<32x16xf16, #blocked>
+    %true = arith.constant dense<true> : tensor<32x16xi1, #blocked>
+    %sa = arith.constant dense<16> : tensor<32x16xi32, #blocked>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %ap = %a0) -> (tensor<32x32xf32, #acc>, tensor<32x16x!tt.ptr<f16>, #blocked>) : i32 {
+      %a = tt.load %ap : tensor<32x16x!tt.ptr<f16>, #blocked>
+      %as = ttg.local_alloc %a : (tensor<32x16xf16, #blocked>) -> !ttg.memdesc<32x16xf16, #shared, #smem>
+      %ad = ttg.local_load %as : !ttg.memdesc<32x16xf16, #shared, #smem> -> tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+      %d = tt.dot %ad, %b, %acc : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<32x32xf32, #acc>
+      tt.store %ap, %one : tensor<32x16x!tt.ptr<f16>, #blocked>
+      %c = tt.load %out, %true, %one : tensor<32x16x!tt.ptr<f16>, #blocked>
+      %cs = ttg.local_alloc %c : (tensor<32x16xf16, #blocked>) -> !ttg.memdesc<32x16xf16, #shared, #smem>
+      %cd = ttg.local_load %cs : !ttg.memdesc<32x16xf16, #shared, #smem> -> tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+      %e = tt.dot %cd, %b, %d : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<32x32xf32, #acc>
+      %an = tt.addptr %ap, %sa : tensor<32x16x!tt.ptr<f16>, #blocked>, tensor<32x16xi32, #blocked>
+      scf.yield %e, %an : tensor<32x32xf32, #acc>, tensor<32x16x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %r#0 : tensor<32x32xf32, #acc>
+  }
+}
