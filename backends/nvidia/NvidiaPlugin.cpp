@@ -41,7 +41,8 @@ int getComputeCapability(llvm::StringRef arch) {
 }
 
 /// The `ttgir` stage's passes: the core's trident-ttgir pipeline with the
-/// launch shape of the compilation, then the core's ttg-pipeline.
+/// launch shape of the compilation, then the core's ttg-pipeline and
+/// ttg-slice-dot-operands.
 void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
                         llvm::StringRef arch) {
   trident::TTGIROptions ttgir;
@@ -67,6 +68,10 @@ void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
     pm.addPass(mlir::triton::gpu::createTritonGPUPipeline(pipeline));
     pm.addPass(mlir::createCanonicalizerPass());
   }
+  // mma.sync takes 16 of K at a time: reading the operands from shared
+  // memory one such step at a time keeps a 128x256x64 tile in registers.
+  if (capability >= 80)
+    pm.addPass(mlir::triton::gpu::createTritonGPUSliceDotOperands());
 }
 
 /// The `llir` stage's passes: shared memory placed, barriers inserted, then

@@ -286,7 +286,7 @@ struct AsyncCopyGlobalToLocalOpConversion
     unsigned elemBits = valueType.getIntOrFloatBitWidth();
     std::string why;
     FailureOr<SharedAccessPlan> plan = planSharedAccess(
-        loc, rewriter, targetInfo, srcType, memType, elemBits, why);
+        loc, rewriter, targetInfo, srcType, op.getResult(), elemBits, why);
     if (failed(plan))
       return op.emitError("cannot lower ttg.async_copy_global_to_local: ")
              << why;

@@ -12,7 +12,8 @@
 // one run-time term per thread. Registers whose offsets are consecutive
 // (and stay consecutive whatever the thread) move as one vector access of
 // at most the target's widest vector. A ttg.memdesc_index view is its
-// buffer's address plus whole slices. Barriers between the accesses are
+// buffer's address plus whole slices; a ttg.memdesc_subslice window is its
+// buffer's address, its origin folded into the register offsets. Barriers between the accesses are
 // ttg-insert-barriers' job, not this file's; asynchronous copies are waited
 // for through the target.
 //
@@ -37,20 +38,53 @@ Type mlir::triton::getSharedStorageType(RewriterBase &rewriter, Type elemType) {
   return elemType;
 }
 
-FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(Location loc, RewriterBase &rewriter,
-                 const trident::TargetInfoBase &targetInfo,
-                 RankedTensorType tensorType, gpu::MemDescType memType,
-                 unsigned storageBits, std::string &why) {
+SmallVector<int32_t> mlir::triton::getWindowOrigin(Value memDesc) {
+  auto type = cast<gpu::MemDescType>(memDesc.getType());
+  SmallVector<int32_t> origin(type.getRank(), 0);
+  while (auto window = memDesc.getDefiningOp<gpu::MemDescSubsliceOp>()) {
+    for (auto [o, offset] : llvm::zip(origin, window.getOffsets()))
+      o += offset;
+    memDesc = window.getSrc();
+  }
+  return origin;
+}
+
+FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(
+    Location loc, RewriterBase &rewriter,
+    const trident::TargetInfoBase &targetInfo, RankedTensorType tensorType,
+    Value memDesc, unsigned storageBits, std::string &why) {
   MLIRContext *ctx = rewriter.getContext();
-  if (tensorType.getShape() != memType.getShape() ||
-      memType.getAllocShape().take_back(memType.getRank()) !=
-          memType.getShape()) {
-    why = "buffer views (a shape other than the allocation's) are not "
-          "supported";
+  auto memType = cast<gpu::MemDescType>(memDesc.getType());
+  if (tensorType.getShape() != memType.getShape()) {
+    why = "the tensor's shape is not the buffer's";
     return failure();
   }
   LinearLayout regLayout = gpu::toLinearLayout(tensorType);
-  std::optional<LinearLayout> memLayout = gpu::tryToLinearLayout(memType, &why);
+  // A window of a larger buffer (ttg.memdesc_subslice): its coordinates
+  // plus its origin are coordinates of the whole buffer. With the origin a
+  // multiple of the window's power-of-two extent along each dimension, that
+  // sum sets disjoint bits, so it is an XOR, and offsets being linear over
+  // XOR, the window's offsets are the whole buffer's XOR the origin's.
+  ArrayRef<int64_t> allocShape =
+      memType.getAllocShape().take_back(memType.getRank());
+  SmallVector<int32_t> origin = getWindowOrigin(memDesc);
+  gpu::MemDescType wholeType = memType;
+  if (allocShape != memType.getShape()) {
+    SmallVector<StringAttr> outDims(regLayout.getOutDimNames());
+    for (auto [d, extent] : llvm::enumerate(memType.getShape())) {
+      if (!llvm::isPowerOf2_64(extent) || origin[d] % extent != 0) {
+        why = "a window of a buffer must have a power-of-two shape and "
+              "start at a multiple of it";
+        return failure();
+      }
+      regLayout = regLayout.resizeOutDim(outDims[d], allocShape[d]);
+    }
+    wholeType = gpu::MemDescType::get(
+        allocShape, memType.getElementType(), memType.getEncoding(),
+        memType.getMemorySpace(), memType.getMutableMemory());
+  }
+  std::optional<LinearLayout> memLayout =
+      gpu::tryToLinearLayout(wholeType, &why);
   if (!memLayout)
     return failure();
   std::optional<LinearLayout> cvt = regLayout.tryInvertAndCompose(*memLayout);
@@ -72,12 +106,22 @@ FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(Location loc, Rewrite
                          {kWarp(ctx), ids.warp},
                          {kBlock(ctx), ids.block}})
           .front();
+  int32_t originOffset = 0;
+  if (llvm::any_of(origin, [](int32_t o) { return o != 0; })) {
+    SmallVector<std::pair<StringAttr, int32_t>> coords;
+    for (auto [name, o] : llvm::zip(memLayout->getOutDimNames(), origin))
+      coords.push_back({name, o});
+    for (auto [name, value] : memLayout->invert().apply(coords))
+      if (name == kOffset)
+        originOffset = value;
+  }
   int32_t numRegs = toOffset.getInDimSize(kReg);
   for (int32_t r = 0; r < numRegs; ++r) {
     SmallVector<std::pair<StringAttr, int32_t>> point;
     for (StringAttr inDim : toOffset.getInDimNames())
       point.push_back({inDim, inDim == kReg ? r : 0});
-    plan.registerOffsets.push_back(toOffset.apply(point).front().second);
+    plan.registerOffsets.push_back(toOffset.apply(point).front().second ^
+                                   originOffset);
   }
 
   // Vector width: the first k register bits step the offset by 1, 2, 4...,
@@ -100,7 +144,7 @@ FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(Location loc, Rewrite
       }
     return true;
   };
-  while (k > 0 && !lowBitsClear(k))
+  while (k > 0 && (!lowBitsClear(k) || (originOffset & ((1 << k) - 1))))
     --k;
   plan.vectorSize = 1 << k;
   return plan;
@@ -131,13 +175,12 @@ Value fromStorage(RewriterBase &rewriter, Location loc, Type elemType,
 LogicalResult storeToShared(Location loc, ConversionPatternRewriter &rewriter,
                             const trident::TargetInfoBase &targetInfo,
                             const TypeConverter *converter, Value base,
-                            RankedTensorType tensorType,
-                            gpu::MemDescType memType, ArrayRef<Value> values,
-                            std::string &why) {
+                            RankedTensorType tensorType, Value memDesc,
+                            ArrayRef<Value> values, std::string &why) {
   Type elemType = converter->convertType(tensorType.getElementType());
   Type storage = getSharedStorageType(rewriter, elemType);
   FailureOr<SharedAccessPlan> plan =
-      planSharedAccess(loc, rewriter, targetInfo, tensorType, memType,
+      planSharedAccess(loc, rewriter, targetInfo, tensorType, memDesc,
                        storage.getIntOrFloatBitWidth(), why);
   if (failed(plan))
     return failure();
@@ -198,7 +241,7 @@ struct LocalAllocOpConversion
       std::string why;
       if (failed(storeToShared(
               loc, rewriter, targetInfo, getTypeConverter(), *base, srcType,
-              op.getType(),
+              op.getResult(),
               unpackLLElements(loc, adaptor.getSrc(), rewriter), why)))
         return op.emitError("cannot lower ttg.local_alloc: ") << why;
     }
@@ -227,7 +270,7 @@ struct LocalStoreOpConversion
     std::string why;
     if (failed(storeToShared(
             loc, rewriter, targetInfo, getTypeConverter(), adaptor.getDst(),
-            srcType, cast<gpu::MemDescType>(op.getDst().getType()),
+            srcType, op.getDst(),
             unpackLLElements(loc, adaptor.getSrc(), rewriter), why)))
       return op.emitError("cannot lower ttg.local_store: ") << why;
     rewriter.eraseOp(op);
@@ -256,8 +299,7 @@ struct LocalLoadOpConversion
     Type storage = getSharedStorageType(rewriter, elemType);
     std::string why;
     FailureOr<SharedAccessPlan> plan = planSharedAccess(
-        loc, rewriter, targetInfo, dstType,
-        cast<gpu::MemDescType>(op.getSrc().getType()),
+        loc, rewriter, targetInfo, dstType, op.getSrc(),
         storage.getIntOrFloatBitWidth(), why);
     if (failed(plan))
       return op.emitError("cannot lower ttg.local_load: ") << why;
@@ -336,6 +378,20 @@ struct MemDescIndexOpConversion
   }
 };
 
+/// A window keeps its buffer's address: the accesses through it add its
+/// origin (see planSharedAccess).
+struct MemDescSubsliceOpConversion
+    : public ConvertOpToLLVMPattern<gpu::MemDescSubsliceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(gpu::MemDescSubsliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 struct AsyncCommitGroupOpConversion
     : public ConvertOpToLLVMPattern<gpu::AsyncCommitGroupOp> {
   AsyncCommitGroupOpConversion(LLVMTypeConverter &converter,
@@ -382,6 +438,6 @@ void mlir::triton::populateMemoryOpToLLVMPatterns(
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
                LocalLoadOpConversion, AsyncCommitGroupOpConversion,
                AsyncWaitOpConversion>(typeConverter, targetInfo, benefit);
-  patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion>(
-      typeConverter, benefit);
+  patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
+               MemDescSubsliceOpConversion>(typeConverter, benefit);
 }

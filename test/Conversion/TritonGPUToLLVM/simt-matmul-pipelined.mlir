@@ -19,3 +19,11 @@
 // CHECK: 64x64x16: {{.*}}: PASS
 // CHECK: 130x70x200: {{.*}}: PASS
 // CHECK: ALL PASS
+//
+// The same with the dots reading their operands in windows of 16 along K
+// (ttg-slice-dot-operands): the windows' origins are folded into the
+// shared-memory offsets.
+// RUN: trident-opt %{kernels}/matmul.ttir --trident-ttir --trident-ttgir="num-warps=4" --ttg-pipeline="num-stages=3" --ttg-slice-dot-operands --ttg-allocate-shared-memory --ttg-insert-barriers --test-convert-tritongpu-to-llvm | mlir-translate --mlir-to-llvmir -o %t.sliced.ll
+// RUN: llc -O2 -filetype=obj %t.sliced.ll -o %t.sliced.o
+// RUN: clang -O1 -w %S/Inputs/simt_runtime.c %S/Inputs/matmul_main.c %t.sliced.o -lpthread -lm -o %t.sliced
+// RUN: %t.sliced 128 | FileCheck %s

@@ -140,14 +140,19 @@ struct SharedAccessPlan {
 /// memory: booleans as bytes, pointers as 64-bit integers, else itself.
 Type getSharedStorageType(RewriterBase &rewriter, Type elemType);
 
-/// The plan of moving `tensorType` to or from a buffer of `memType` (whose
-/// pointer already addresses the view), or failure with the reason in `why`
+/// The origin of the window `memDesc` (ttg.memdesc_subslice, nested ones
+/// added up) within its buffer; zeros for anything else.
+SmallVector<int32_t> getWindowOrigin(Value memDesc);
+
+/// The plan of moving `tensorType` to or from the buffer `memDesc` (a
+/// ttg.memdesc_index slice's pointer already addresses the slice; a window's
+/// origin is folded into the offsets), or failure with the reason in `why`
 /// when the layouts do not describe the same elements. `storageBits` is the
 /// width of one element in memory; vectors are at most the target's widest.
 FailureOr<SharedAccessPlan>
 planSharedAccess(Location loc, RewriterBase &rewriter,
                  const trident::TargetInfoBase &targetInfo,
-                 RankedTensorType tensorType, gpu::MemDescType memType,
+                 RankedTensorType tensorType, Value memDesc,
                  unsigned storageBits, std::string &why);
 
 //===----------------------------------------------------------------------===//

@@ -168,4 +168,34 @@ def TritonGPUPipeline : Pass<"ttg-pipeline", "::mlir::ModuleOp"> {
   ];
 }
 
+def TritonGPUSliceDotOperands
+    : Pass<"ttg-slice-dot-operands", "::mlir::ModuleOp"> {
+  let summary = "read dot operands from shared memory in steps along K";
+  let description = [{
+    A `tt.dot` whose two operands are each read whole from shared memory
+    (`ttg.local_load` used by this dot only) becomes a chain of dots over
+    windows of `k-step` along K (`ttg.memdesc_subslice` of the buffers), so
+    that one step's operands are in registers at a time instead of all of
+    them. The accumulation order is unchanged. Dots with K not above
+    `k-step` or not a multiple of it are left alone.
+
+    ```mlir
+    %a = ttg.local_load %sa : !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf16, #dotA>
+    %b = ttg.local_load %sb : !ttg.memdesc<64x256xf16, #shared1, #smem> -> tensor<64x256xf16, #dotB>
+    %d = tt.dot %a, %b, %c
+    // becomes, with k-step = 16, four steps like
+    %wa = ttg.memdesc_subslice %sa[0, 16] : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<128x16xf16, #shared, #smem, 128x64>
+    %a1 = ttg.local_load %wa : ... -> tensor<128x16xf16, #dotA>
+    %wb = ttg.memdesc_subslice %sb[16, 0] : ... -> !ttg.memdesc<16x256xf16, #shared1, #smem, 64x256>
+    %b1 = ttg.local_load %wb : ... -> tensor<16x256xf16, #dotB>
+    %d1 = tt.dot %a1, %b1, %d0
+    ```
+  }];
+  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
+  let options = [
+    Option<"kStep", "k-step", "int", /*default=*/"16",
+           "Width of each step along K (a power of two)">
+  ];
+}
+
 #endif // TRIDENT_TRITONGPU_PASSES
