@@ -147,6 +147,8 @@ FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(
   while (k > 0 && (!lowBitsClear(k) || (originOffset & ((1 << k) - 1))))
     --k;
   plan.vectorSize = 1 << k;
+  plan.toOffset = toOffset;
+  plan.originOffset = originOffset;
   return plan;
 }
 

@@ -1,7 +1,9 @@
 // Tensor cores on sm_80+: the ttgir stage runs nvidia-accelerate-matmul,
 // so f16/bf16 dots take the mma.sync layouts, their operands go through
-// shared memory straight into the dot-operand layouts, and the llir stage
-// lowers each 16x8x16 step to one PTX mma.sync.
+// shared memory straight into the dot-operand layouts (copied there by
+// cp.async, num_stages - 1 iterations ahead, by ttg-pipeline; read back 16
+// of K at a time by ldmatrix), and the llir stage lowers each 16x8x16 step
+// to one PTX mma.sync.
 //
 // RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ttgir -o - | FileCheck %s --check-prefix=TTGIR
 // TTGIR: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [{{[0-9]+}}, {{[0-9]+}}], instrShape = [16, 8]}>
@@ -13,14 +15,19 @@
 //
 // RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=F16
 // F16: .visible .entry
-// F16: st.shared
+// F16: cp.async.commit_group
+// F16: cp.async.wait_group 1;
 // F16: bar.sync
-// F16: ld.shared
+// F16: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // F16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // RUN: trident compile %kernels/matmul_bf16.ttir --plugin %nvidia_plugin --target cuda:80 --emit ptx -o - | FileCheck %s --check-prefix=BF16
 // BF16: .target sm_80
 // BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
-// RUN: trident compile %kernels/attention.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=F16
+// RUN: trident compile %kernels/attention.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=ATTN
+// ATTN: .visible .entry
+// ATTN: cp.async.cg.shared.global
+// ATTN: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// ATTN: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 //
 // REQUIRES: ptxas
 // RUN: trident compile %kernels/matmul_blockptr.ttir --plugin %nvidia_plugin --target nvidia:sm_90 -o %t.tkb

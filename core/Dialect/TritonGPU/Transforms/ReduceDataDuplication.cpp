@@ -53,8 +53,8 @@ SmallVector<unsigned> getMemoryOrder(Attribute layout, unsigned rank) {
 
 /// The shared layout of the staging buffer. FMA operands (blocked parent)
 /// are read row by row and need no swizzle; operands of matrix instructions
-/// read `kWidth`-element vectors from consecutive rows, so vectors are
-/// XOR-swizzled across the 128-byte bank window.
+/// read `kWidth`-element vectors, or 16-byte row segments, from consecutive
+/// rows, so 16-byte vectors are XOR-swizzled across the 128-byte bank window.
 SwizzledSharedEncodingAttr getStagingLayout(RankedTensorType src,
                                             DotOperandEncodingAttr dot) {
   MLIRContext *ctx = src.getContext();
@@ -69,7 +69,10 @@ SwizzledSharedEncodingAttr getStagingLayout(RankedTensorType src,
     unsigned elemBytes =
         std::max(1u, src.getElementType().getIntOrFloatBitWidth() / 8);
     int64_t inner = src.getShape()[order[0]];
-    vec = std::max(1u, dot.getKWidth());
+    // Matrix loads (e.g. 8x8 tiles) read 16-byte row segments: swizzle in
+    // units of at least that, so each segment stays contiguous.
+    vec = std::max<unsigned>(dot.getKWidth(), 16 / elemBytes);
+    vec = std::max<unsigned>(1, std::min<int64_t>(vec, inner));
     perPhase = std::max<int64_t>(1, 128 / (inner * elemBytes));
     maxPhase =
         std::max<int64_t>(1, std::min<int64_t>(inner / vec, 8) / perPhase);

@@ -134,6 +134,11 @@ struct SharedAccessPlan {
   SmallVector<int32_t> registerOffsets;
   /// How many consecutive registers form one contiguous vector.
   int32_t vectorSize = 1;
+  /// (register, lane, warp, block) -> element offset, before the window's
+  /// origin is applied; what a target reads its matrix-load shapes off.
+  LinearLayout toOffset;
+  /// The offset of a window's origin, XORed into every offset.
+  int32_t originOffset = 0;
 };
 
 /// The storage type of elements of `elemType` (an LLVM type) in shared

@@ -89,6 +89,8 @@ struct ConvertTritonGPUToLLVM
                                    /*benefit=*/10);
     mlir::triton::nvidia_gpu::populateDotOpToLLVMPatterns(typeConverter, patterns,
                                                           /*benefit=*/10);
+    mlir::triton::nvidia_gpu::populateLocalLoadOpToLLVMPatterns(
+        typeConverter, patterns, targetInfo, /*benefit=*/10);
     populateFpToFpOpToLLVMPatterns(typeConverter, patterns, computeCapability,
                                    /*benefit=*/10);
     ConversionTarget target(*context);

@@ -42,6 +42,15 @@ void populateDotOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                  RewritePatternSet &patterns,
                                  PatternBenefit benefit);
 
+/// ttg.local_load of 16-bit elements whose registers form 8x8 tiles of
+/// 16-byte rows (the mma.sync operand layouts from swizzled buffers) as
+/// `ldmatrix.x4` (`.trans` for column-major tiles); anything else is left
+/// to the core's shared loads.
+void populateLocalLoadOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
+                                       RewritePatternSet &patterns,
+                                       const trident::TargetInfoBase &targetInfo,
+                                       PatternBenefit benefit);
+
 } // namespace mlir::triton::nvidia_gpu
 
 #endif // TRIDENT_NVIDIA_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
