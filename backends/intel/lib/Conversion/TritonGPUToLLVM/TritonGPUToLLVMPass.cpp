@@ -1,7 +1,8 @@
 //===- TritonGPUToLLVMPass.cpp - intel-convert-triton-gpu-to-llvm ---------===//
 //
 // The core's generic TritonGPU -> LLVM patterns with the Intel TargetInfo
-// and pointer facts from the axis analysis, together with the TritonGEN ->
+// and pointer facts from the axis analysis, DPAS dots (DotOpToLLVM.cpp),
+// together with the TritonGEN ->
 // builtin-call patterns (the TargetInfo emits TritonGEN barriers); scf is
 // lowered to cf first.
 //
@@ -32,6 +33,7 @@ namespace {
 
 struct ConvertTritonGPUToLLVM
     : public mlir::triton::intel::impl::ConvertTritonGPUToLLVMBase<ConvertTritonGPUToLLVM> {
+  using ConvertTritonGPUToLLVMBase::ConvertTritonGPUToLLVMBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
@@ -45,6 +47,11 @@ struct ConvertTritonGPUToLLVM
                          << subGroupSize;
       return signalPassFailure();
     }
+
+    // A dot in the DPAS layouts that the matrix engine cannot compute is the
+    // input's fault: one error, before anything is rewritten.
+    if (failed(verifyDpasDotsLowerable(module, subGroupSize)))
+      return signalPassFailure();
 
     {
       RewritePatternSet patterns(context);
@@ -64,11 +71,17 @@ struct ConvertTritonGPUToLLVM
     RewritePatternSet patterns(context);
     triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns,
                                             targetInfo, pointerInfo);
-    populateTritonGENToLLVMPatterns(typeConverter, patterns);
+    populateDotOpToLLVMPatterns(typeConverter, patterns, subGroupSize,
+                                /*benefit=*/10);
+    if (lowerTritonGEN)
+      populateTritonGENToLLVMPatterns(typeConverter, patterns);
     populateMathToOpenCLPatterns(typeConverter, patterns, /*benefit=*/10);
     ConversionTarget target(*context);
     triton::configureTritonGPUToLLVMTarget(target);
-    target.addIllegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
+    if (lowerTritonGEN)
+      target.addIllegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
+    else
+      target.addLegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
   }

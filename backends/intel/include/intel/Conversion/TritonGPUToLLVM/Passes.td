@@ -19,7 +19,13 @@ def ConvertTritonGPUToLLVM
     TargetInfo: ids are the OpenCL work-item builtins, sub-group shuffles
     and ballots the OpenCL sub-group builtins, barriers `triton_gen.barrier`,
     and masked shared-memory accesses branches around plain loads and
-    stores. TritonGEN operations are then lowered in the same conversion.
+    stores. A `tt.dot` in the `#ttg.intel_dpas` layouts becomes one
+    `triton_gen.dpas` per instruction tile and K step; a DPAS dot the
+    instruction cannot compute (another sub-group size, element type or
+    opsPerChan, a tensor smaller than the tile) is one error before anything
+    is rewritten. Other dots take the core's FMA patterns. TritonGEN
+    operations are then lowered in the same conversion (unless
+    `lower-triton-gen=false`).
 
     Public functions become kernels: the `spir_kernel` calling convention,
     `reqd_work_group_size` = [`ttg.num-warps` x `ttg.threads-per-warp`, 1,
@@ -42,6 +48,11 @@ def ConvertTritonGPUToLLVM
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::cf::ControlFlowDialect",
                            "::mlir::triton::TritonGEN::TritonGENDialect"];
+  let options = [
+    Option<"lowerTritonGEN", "lower-triton-gen", "bool", /*default=*/"true",
+           "also lower the TritonGEN operations the lowering emits (false: "
+           "leave them to intel-convert-triton-gen-to-llvm)">
+  ];
 }
 
 def ConvertTritonGENToLLVM
