@@ -14,10 +14,15 @@
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/TypeConverter.h"
 
+#include "mlir/Conversion/GPUToLLVMSPV/GPUToLLVMSPVPass.h"
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #define DEBUG_TYPE "intel-convert-triton-gpu-to-llvm"
 
@@ -31,8 +36,25 @@ using namespace mlir::triton::intel;
 
 namespace {
 
+/// An OpenCL SPIR-V target environment whose sub-groups have `lanes` lanes.
+spirv::TargetEnvAttr getTargetEnv(MLIRContext *context, int lanes) {
+  spirv::TargetEnvAttr defaults = spirv::getDefaultTargetEnv(context);
+  spirv::ResourceLimitsAttr limits = defaults.getResourceLimits();
+  auto resourceLimits = spirv::ResourceLimitsAttr::get(
+      context, limits.getMaxComputeSharedMemorySize(),
+      limits.getMaxComputeWorkgroupInvocations(),
+      limits.getMaxComputeWorkgroupSize(), lanes, lanes, lanes,
+      limits.getCooperativeMatrixPropertiesKhr(),
+      limits.getCooperativeMatrixPropertiesNv());
+  return spirv::TargetEnvAttr::get(
+      defaults.getTripleAttr(), resourceLimits, spirv::ClientAPI::OpenCL,
+      spirv::Vendor::Intel, spirv::DeviceType::DiscreteGPU,
+      spirv::TargetEnvAttr::kUnknownDeviceID);
+}
+
 struct ConvertTritonGPUToLLVM
-    : public mlir::triton::intel::impl::ConvertTritonGPUToLLVMBase<ConvertTritonGPUToLLVM> {
+    : public mlir::triton::intel::impl::ConvertTritonGPUToLLVMBase<
+          ConvertTritonGPUToLLVM> {
   using ConvertTritonGPUToLLVMBase::ConvertTritonGPUToLLVMBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -63,19 +85,33 @@ struct ConvertTritonGPUToLLVM
         return signalPassFailure();
     }
 
+    // MLIR's gpu.shuffle -> OpenCL built-in patterns take the sub-group size
+    // from the SPIR-V target environment; it is set for the conversion only.
+    StringAttr targetEnvName =
+        StringAttr::get(context, spirv::getTargetEnvAttrName());
+    Attribute previousEnv = module->getAttr(targetEnvName);
+    module->setAttr(targetEnvName, getTargetEnv(context, subGroupSize));
+    llvm::scope_exit restoreEnv([&] {
+      if (previousEnv)
+        module->setAttr(targetEnvName, previousEnv);
+      else
+        module->removeAttr(targetEnvName);
+    });
+
     IntelTargetInfo targetInfo(subGroupSize);
     auto pointerInfo = triton::createAxisInfoPointerInfo(module);
     LowerToLLVMOptions options(context);
     triton::TritonGPUToLLVMTypeConverter typeConverter(context, options,
                                                        targetInfo);
     RewritePatternSet patterns(context);
-    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns,
-                                            targetInfo, pointerInfo);
+    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                            pointerInfo);
     populateDotOpToLLVMPatterns(typeConverter, patterns, subGroupSize,
                                 /*benefit=*/10);
     if (lowerTritonGEN)
       populateTritonGENToLLVMPatterns(typeConverter, patterns);
     populateMathToOpenCLPatterns(typeConverter, patterns, /*benefit=*/10);
+    populateGpuToLLVMSPVConversionPatterns(typeConverter, patterns);
     ConversionTarget target(*context);
     triton::configureTritonGPUToLLVMTarget(target);
     if (lowerTritonGEN)

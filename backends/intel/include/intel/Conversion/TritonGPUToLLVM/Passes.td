@@ -17,7 +17,10 @@ def ConvertTritonGPUToLLVM
   let description = [{
     Runs the core's generic TritonGPU -> LLVM patterns with the Intel
     TargetInfo: ids are the OpenCL work-item builtins, sub-group shuffles
-    and ballots the OpenCL sub-group builtins, barriers `triton_gen.barrier`,
+    `gpu.shuffle` (lowered in the same conversion by MLIR's GPU -> LLVM SPV
+    patterns to the OpenCL sub-group builtins, with the sub-group size in a
+    `spirv.target_env` set for the conversion only), ballots the OpenCL
+    sub-group builtin, barriers `triton_gen.barrier`,
     and masked shared-memory accesses branches around plain loads and
     stores. A `tt.dot` in the `#ttg.intel_dpas` layouts becomes one
     `triton_gen.dpas` per instruction tile and K step; a DPAS dot the
@@ -47,6 +50,8 @@ def ConvertTritonGPUToLLVM
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::cf::ControlFlowDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::spirv::SPIRVDialect",
                            "::mlir::triton::TritonGEN::TritonGENDialect"];
   let options = [
     Option<"lowerTritonGEN", "lower-triton-gen", "bool", /*default=*/"true",
