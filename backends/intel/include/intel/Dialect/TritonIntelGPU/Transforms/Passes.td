@@ -41,7 +41,8 @@ def IntelAccelerateMatmul
     instruction tile (M of 8, N of 16, K of 16 or 32), batched dots, and
     modules whose sub-groups are not 16 lanes wide (`ttg.threads-per-warp`).
     A declined dot is reported under `-debug-only=intel-accelerate-matmul`
-    and, with `remarks=true`, as a remark on the dot.
+    (LLVM builds with assertions) and, with `remarks=true`, as a remark on
+    the dot.
   }];
   let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
   let options = [
