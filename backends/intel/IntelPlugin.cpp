@@ -1,7 +1,8 @@
 //===- IntelPlugin.cpp - Entry of the intel backend plugin ----------------===//
 //
 // The intel target (alias `xpu`): TTIR -> TTGIR (the core's trident-ttgir,
-// sub-groups of 16 by default) -> LLVM (the core patterns with the Intel
+// sub-groups of 16 by default, dots moved to the DPAS layouts by
+// intel-accelerate-matmul) -> LLVM (the core patterns with the Intel
 // TargetInfo, TritonGEN, SPIR-V builtin calls) -> SPIR-V (LLVM's in-tree
 // SPIR-V target, lib/Target/CodeGen.cpp).
 //
@@ -9,6 +10,8 @@
 
 #include "intel/Conversion/TritonGPUToLLVM/Passes.h"
 #include "intel/Dialect/TritonGEN/IR/Dialect.h"
+#include "intel/Dialect/TritonIntelGPU/IR/Dialect.h"
+#include "intel/Dialect/TritonIntelGPU/Transforms/Passes.h"
 #include "intel/Target/CodeGen.h"
 #include "trident/Conversion/TritonGPUToLLVM/Passes.h"
 #include "trident/Dialect/TritonGPU/Transforms/Passes.h"
@@ -68,6 +71,12 @@ public:
       ttgirOptions.numCTAs = options.numCtas;
       ttgirOptions.target =
           "xpu:" + (options.arch.empty() ? std::string("pvc") : options.arch);
+      // Dots that DPAS computes move to its layouts where the core pipeline
+      // lets a backend choose its matrix-unit layouts; the others stay on
+      // the FMA path.
+      ttgirOptions.addAccelerateMatmulPasses = [](mlir::OpPassManager &pm) {
+        pm.addPass(mlir::triton::intel::createIntelAccelerateMatmul());
+      };
       trident::buildTTGIRPipeline(pm, ttgirOptions);
       return mlir::success();
     };
@@ -116,8 +125,11 @@ public:
 void registerIntelPlugin(PluginRegistrar &registrar) {
   registrar.addDialects([](mlir::DialectRegistry &registry) {
     mlir::triton::TritonGEN::registerTritonGENDialect(registry);
+    mlir::triton::intel::registerIntelLayouts(registry);
     mlir::triton::intel::registerIntelTranslations(registry);
   });
+  registrar.addPass(
+      [] { return mlir::triton::intel::createIntelAccelerateMatmul(); });
   registrar.addPass(
       [] { return mlir::triton::intel::createConvertTritonGPUToLLVM(); });
   registrar.addPass(

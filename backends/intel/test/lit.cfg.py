@@ -52,6 +52,27 @@ for tool in ("spirv-val", "spirv-dis"):
     else:
         lit_config.note("%s not found (Debian spirv-tools)" % tool)
 
+# A host C compiler and LLVM 22's llc (not an older one earlier in PATH)
+# run kernels of the llir stage on CPU threads (Numerics/).
+llvm_config.add_tool_substitutions([ToolSubst("llc", unresolved="warn")],
+                                   [config.llvm_tools_dir])
+for cc in ("clang", "cc"):
+    path = shutil.which(cc)
+    if path:
+        config.available_features.add("host-cc")
+        config.substitutions.append(("%host_cc", path))
+        break
+else:
+    lit_config.note("no host C compiler (clang or cc) found")
+# The DPAS operands are 256-bit vectors: host and kernel pass them in AVX
+# registers.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if " avx2" in cpuinfo.read():
+            config.available_features.add("host-avx2")
+except OSError:
+    pass
+
 repo = os.path.dirname(os.path.dirname(os.path.dirname(config.test_source_root)))
 config.substitutions.append(("%kernels", os.path.join(repo, "test", "kernels")))
 config.substitutions.append(("%python", config.python_executable))

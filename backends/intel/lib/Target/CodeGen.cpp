@@ -19,8 +19,10 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -35,6 +37,7 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <memory>
@@ -151,6 +154,36 @@ void splitAggregatePhis(llvm::Module &module) {
   }
 }
 
+/// Replaces every extractvalue of a field that an insertvalue chain put
+/// there by the inserted value, then erases the insertvalues left unused.
+/// After splitAggregatePhis, the structs of the lowering (a tensor's
+/// registers) are only built and taken apart again, and LLVM's SPIR-V target
+/// gives a struct of pointers fields of its own pointee type (i8), which
+/// spirv-val rejects when a pointer to another type is inserted: with the
+/// fields forwarded, those structs are gone.
+void forwardAggregateFields(llvm::Module &module) {
+  for (llvm::Function &function : module) {
+    llvm::SmallVector<llvm::ExtractValueInst *> extracts;
+    for (llvm::Instruction &inst : llvm::instructions(function))
+      if (auto *extract = dyn_cast<llvm::ExtractValueInst>(&inst))
+        extracts.push_back(extract);
+    llvm::SmallVector<llvm::WeakTrackingVH> dead;
+    for (llvm::ExtractValueInst *extract : extracts) {
+      if (extract->getType()->isAggregateType())
+        continue;
+      llvm::Value *field = llvm::FindInsertedValue(
+          extract->getAggregateOperand(), extract->getIndices());
+      if (!field || field == extract || field->getType() != extract->getType())
+        continue;
+      llvm::Value *aggregate = extract->getAggregateOperand();
+      extract->replaceAllUsesWith(field);
+      extract->eraseFromParent();
+      dead.push_back(aggregate);
+    }
+    llvm::RecursivelyDeleteTriviallyDeadInstructionsPermissive(dead);
+  }
+}
+
 } // namespace
 
 llvm::StringRef mlir::triton::intel::getAllowedExtensions() {
@@ -185,6 +218,7 @@ mlir::triton::intel::translateToLLVMIR(ModuleOp module, std::string &error) {
     sharedBytes = attr.getInt();
   sizeSharedMemory(*llvmModule, sharedBytes);
   splitAggregatePhis(*llvmModule);
+  forwardAggregateFields(*llvmModule);
   std::string verifierMessage;
   llvm::raw_string_ostream verifierStream(verifierMessage);
   if (llvm::verifyModule(*llvmModule, &verifierStream)) {

@@ -1,9 +1,10 @@
 //===- TargetInfo.cpp - SPIR-V implementation of TargetInfoBase -----------===//
 //
 // Work-item ids are the OpenCL builtins get_group_id, get_num_groups and
-// get_local_id; sub-group data exchange the OpenCL sub-group builtins
-// (sub_group_shuffle, _xor, _up, sub_group_ballot) on 32- or 64-bit values,
-// narrower and wider values being widened or split; barriers
+// get_local_id; sub-group shuffles `gpu.shuffle` on 32- or 64-bit values
+// (narrower and wider values widened or split), which MLIR's GPU -> LLVM SPV
+// patterns make the OpenCL sub_group_shuffle{,_xor,_up} built-ins, and the
+// ballot OpenCL's sub_group_ballot; barriers
 // `triton_gen.barrier`; printf OpenCL's printf with the format in the
 // constant address space. LLVM's SPIR-V target recognises every one of these
 // names and emits the matching SPIR-V instruction.
@@ -17,6 +18,7 @@
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -40,22 +42,14 @@ Value workItemQuery(RewriterBase &rewriter, Location loc, StringRef name,
   return LLVM::TruncOp::create(rewriter, loc, rewriter.getI32Type(), id);
 }
 
-/// The Itanium code of a 32- or 64-bit shuffle operand type.
-StringRef getTypeCode(Type type) {
-  if (type.isF32())
-    return "f";
-  if (type.isF64())
-    return "d";
-  if (type.isInteger(64))
-    return "l";
-  return "i";
-}
-
-/// A shuffle builtin `name(value, uint)`, for any value: 32- and 64-bit
-/// scalars directly, narrower integers and floats in an i32, pointers as
-/// i64, vectors element by element.
-Value shuffle(RewriterBase &rewriter, Location loc, StringRef name,
-              Value value, Value operand) {
+/// A sub-group shuffle of `value` over `width` lanes: 32- and 64-bit scalars
+/// as `gpu.shuffle` (which MLIR's GPU -> LLVM SPV patterns, run in the same
+/// conversion, turn into the OpenCL sub_group_shuffle* built-ins), narrower
+/// integers and floats in an i32, pointers as i64, vectors element by
+/// element.
+Value shuffle(RewriterBase &rewriter, Location loc,
+              mlir::gpu::ShuffleMode mode, int width, Value value,
+              Value operand) {
   Type type = value.getType();
   if (auto vector = dyn_cast<VectorType>(type)) {
     Value result = LLVM::UndefOp::create(rewriter, loc, type);
@@ -63,7 +57,7 @@ Value shuffle(RewriterBase &rewriter, Location loc, StringRef name,
       Value index = i32Const(rewriter, loc, i);
       Value element =
           LLVM::ExtractElementOp::create(rewriter, loc, value, index);
-      Value moved = shuffle(rewriter, loc, name, element, operand);
+      Value moved = shuffle(rewriter, loc, mode, width, element, operand);
       result =
           LLVM::InsertElementOp::create(rewriter, loc, result, moved, index);
     }
@@ -72,7 +66,7 @@ Value shuffle(RewriterBase &rewriter, Location loc, StringRef name,
   if (isa<LLVM::LLVMPointerType>(type)) {
     Value asInt =
         LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), value);
-    Value moved = shuffle(rewriter, loc, name, asInt, operand);
+    Value moved = shuffle(rewriter, loc, mode, width, asInt, operand);
     return LLVM::IntToPtrOp::create(rewriter, loc, type, moved);
   }
   unsigned bits = type.getIntOrFloatBitWidth();
@@ -83,16 +77,15 @@ Value shuffle(RewriterBase &rewriter, Location loc, StringRef name,
                                       rewriter.getIntegerType(bits), value);
     Value wide =
         LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), asInt);
-    Value moved = shuffle(rewriter, loc, name, wide, operand);
+    Value moved = shuffle(rewriter, loc, mode, width, wide, operand);
     Value narrow = LLVM::TruncOp::create(rewriter, loc, asInt.getType(), moved);
     if (isa<IntegerType>(type))
       return narrow;
     return LLVM::BitcastOp::create(rewriter, loc, type, narrow);
   }
-  std::string mangled = ("_Z" + std::to_string(name.size()) + name +
-                         getTypeCode(type) + "j")
-                            .str();
-  return callBuiltin(rewriter, loc, mangled, type, {value, operand});
+  return mlir::gpu::ShuffleOp::create(rewriter, loc, value, operand,
+                                      i32Const(rewriter, loc, width), mode)
+      .getShuffleResult();
 }
 
 } // namespace
@@ -132,19 +125,20 @@ void IntelTargetInfo::barrier(RewriterBase &rewriter, Location loc) const {
 
 Value IntelTargetInfo::shuffleXor(RewriterBase &rewriter, Location loc,
                                   Value value, int mask) const {
-  return shuffle(rewriter, loc, "sub_group_shuffle_xor", value,
-                 i32Const(rewriter, loc, mask));
+  return shuffle(rewriter, loc, mlir::gpu::ShuffleMode::XOR, subGroupSize,
+                 value, i32Const(rewriter, loc, mask));
 }
 
 Value IntelTargetInfo::shuffleUp(RewriterBase &rewriter, Location loc,
                                  Value value, int delta) const {
-  return shuffle(rewriter, loc, "sub_group_shuffle_up", value,
-                 i32Const(rewriter, loc, delta));
+  return shuffle(rewriter, loc, mlir::gpu::ShuffleMode::UP, subGroupSize,
+                 value, i32Const(rewriter, loc, delta));
 }
 
 Value IntelTargetInfo::shuffleIdx(RewriterBase &rewriter, Location loc,
                                   Value value, Value lane) const {
-  return shuffle(rewriter, loc, "sub_group_shuffle", value, lane);
+  return shuffle(rewriter, loc, mlir::gpu::ShuffleMode::IDX, subGroupSize,
+                 value, lane);
 }
 
 Value IntelTargetInfo::ballot(RewriterBase &rewriter, Location loc, Type type,

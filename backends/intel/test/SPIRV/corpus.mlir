@@ -1,4 +1,4 @@
-// REQUIRES: intel-plugin, spirv-val
+// REQUIRES: intel-plugin, spirv-val, spirv-dis
 // The e2e corpus (test/kernels) compiled for intel: every kernel that
 // compiles gives a SPIR-V module that spirv-val accepts. The others stop
 // with one line on stderr naming the operation nothing lowers yet (no
@@ -34,21 +34,32 @@
 // RUN: trident compile %kernels/vadd.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.vadd.spv
 // RUN: spirv-val %t.vadd.spv
 
-// Dots go through shared memory and the core's FMA dot (no dpas path yet).
+// Dots: f16 operands into f32 take the DPAS layouts (intel-accelerate-matmul)
+// and the matrix-engine built-in, f32 ones the core's FMA dot; operands go
+// through shared memory.
 // RUN: trident compile %kernels/attention.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.attention.spv
 // RUN: spirv-val %t.attention.spv
+// RUN: spirv-dis %t.attention.spv | FileCheck %s --check-prefix=DPAS
+// RUN: trident compile %kernels/matmul.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul.spv
+// RUN: spirv-val %t.matmul.spv
+// RUN: spirv-dis %t.matmul.spv | FileCheck %s --check-prefix=DPAS
 // RUN: trident compile %kernels/matmul_blockptr.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_blockptr.spv
 // RUN: spirv-val %t.matmul_blockptr.spv
+// RUN: spirv-dis %t.matmul_blockptr.spv | FileCheck %s --check-prefix=DPAS
+// DPAS: OpFunctionCall %v8float %{{.*}} %{{.*}} %{{.*}} %{{.*}}
+// The loop-carried pointer tensors of matmul are phis of single pointers,
+// and no struct of pointers is left for LLVM's SPIR-V target to mistype.
+// RUN: trident compile %kernels/matmul.ttir --plugin %intel_plugin --target intel --emit llir -o - | FileCheck %s --check-prefix=LLIR
+// LLIR: phi ptr addrspace(1)
+// LLIR-NOT: insertvalue { ptr
+// RUN: trident compile %kernels/matmul_f32.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_f32.spv
+// RUN: spirv-val %t.matmul_f32.spv
+// RUN: spirv-dis %t.matmul_f32.spv | FileCheck %s --check-prefix=FMA
 // RUN: trident compile %kernels/matmul_blockptr_f32.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_blockptr_f32.spv
 // RUN: spirv-val %t.matmul_blockptr_f32.spv
-// Known bug, pinned so that its fix shows: the pointer-loop matmuls give a
-// module spirv-val rejects (LLVM's SPIR-V target inserts a pointer into a
-// struct of another pointer type).
-// RUN: trident compile %kernels/matmul.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul.spv
-// RUN: not spirv-val %t.matmul.spv 2>&1 | FileCheck %s --check-prefix=INVALID
-// RUN: trident compile %kernels/matmul_f32.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_f32.spv
-// RUN: not spirv-val %t.matmul_f32.spv 2>&1 | FileCheck %s --check-prefix=INVALID
-// INVALID: The Object type (OpTypePointer) does not match the type that results from indexing into the Composite (OpTypePointer).
+// RUN: spirv-dis %t.matmul_blockptr_f32.spv | FileCheck %s --check-prefix=FMA
+// FMA-NOT: matrix_mad
+// FMA: OpExtInst %float %{{.*}} fma
 // bf16 needs SPV_KHR_bfloat16, which the extension allow-list leaves out:
 // the SPIR-V target's refusal is one line, not an abort.
 // RUN: not trident compile %kernels/matmul_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_bf16.spv 2>&1 | FileCheck %s --check-prefix=BF16

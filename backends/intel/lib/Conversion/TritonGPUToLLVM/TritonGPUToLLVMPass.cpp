@@ -1,7 +1,8 @@
 //===- TritonGPUToLLVMPass.cpp - intel-convert-triton-gpu-to-llvm ---------===//
 //
 // The core's generic TritonGPU -> LLVM patterns with the Intel TargetInfo
-// and pointer facts from the axis analysis, together with the TritonGEN ->
+// and pointer facts from the axis analysis, DPAS dots (DotOpToLLVM.cpp),
+// together with the TritonGEN ->
 // builtin-call patterns (the TargetInfo emits TritonGEN barriers); scf is
 // lowered to cf first.
 //
@@ -13,10 +14,15 @@
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/TypeConverter.h"
 
+#include "mlir/Conversion/GPUToLLVMSPV/GPUToLLVMSPVPass.h"
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #define DEBUG_TYPE "intel-convert-triton-gpu-to-llvm"
 
@@ -30,8 +36,26 @@ using namespace mlir::triton::intel;
 
 namespace {
 
+/// An OpenCL SPIR-V target environment whose sub-groups have `lanes` lanes.
+spirv::TargetEnvAttr getTargetEnv(MLIRContext *context, int lanes) {
+  spirv::TargetEnvAttr defaults = spirv::getDefaultTargetEnv(context);
+  spirv::ResourceLimitsAttr limits = defaults.getResourceLimits();
+  auto resourceLimits = spirv::ResourceLimitsAttr::get(
+      context, limits.getMaxComputeSharedMemorySize(),
+      limits.getMaxComputeWorkgroupInvocations(),
+      limits.getMaxComputeWorkgroupSize(), lanes, lanes, lanes,
+      limits.getCooperativeMatrixPropertiesKhr(),
+      limits.getCooperativeMatrixPropertiesNv());
+  return spirv::TargetEnvAttr::get(
+      defaults.getTripleAttr(), resourceLimits, spirv::ClientAPI::OpenCL,
+      spirv::Vendor::Intel, spirv::DeviceType::DiscreteGPU,
+      spirv::TargetEnvAttr::kUnknownDeviceID);
+}
+
 struct ConvertTritonGPUToLLVM
-    : public mlir::triton::intel::impl::ConvertTritonGPUToLLVMBase<ConvertTritonGPUToLLVM> {
+    : public mlir::triton::intel::impl::ConvertTritonGPUToLLVMBase<
+          ConvertTritonGPUToLLVM> {
+  using ConvertTritonGPUToLLVMBase::ConvertTritonGPUToLLVMBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
@@ -46,6 +70,11 @@ struct ConvertTritonGPUToLLVM
       return signalPassFailure();
     }
 
+    // A dot in the DPAS layouts that the matrix engine cannot compute is the
+    // input's fault: one error, before anything is rewritten.
+    if (failed(verifyDpasDotsLowerable(module, subGroupSize)))
+      return signalPassFailure();
+
     {
       RewritePatternSet patterns(context);
       populateSCFToControlFlowConversionPatterns(patterns);
@@ -56,19 +85,39 @@ struct ConvertTritonGPUToLLVM
         return signalPassFailure();
     }
 
+    // MLIR's gpu.shuffle -> OpenCL built-in patterns take the sub-group size
+    // from the SPIR-V target environment; it is set for the conversion only.
+    StringAttr targetEnvName =
+        StringAttr::get(context, spirv::getTargetEnvAttrName());
+    Attribute previousEnv = module->getAttr(targetEnvName);
+    module->setAttr(targetEnvName, getTargetEnv(context, subGroupSize));
+    llvm::scope_exit restoreEnv([&] {
+      if (previousEnv)
+        module->setAttr(targetEnvName, previousEnv);
+      else
+        module->removeAttr(targetEnvName);
+    });
+
     IntelTargetInfo targetInfo(subGroupSize);
     auto pointerInfo = triton::createAxisInfoPointerInfo(module);
     LowerToLLVMOptions options(context);
     triton::TritonGPUToLLVMTypeConverter typeConverter(context, options,
                                                        targetInfo);
     RewritePatternSet patterns(context);
-    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns,
-                                            targetInfo, pointerInfo);
-    populateTritonGENToLLVMPatterns(typeConverter, patterns);
+    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                            pointerInfo);
+    populateDotOpToLLVMPatterns(typeConverter, patterns, subGroupSize,
+                                /*benefit=*/10);
+    if (lowerTritonGEN)
+      populateTritonGENToLLVMPatterns(typeConverter, patterns);
     populateMathToOpenCLPatterns(typeConverter, patterns, /*benefit=*/10);
+    populateGpuToLLVMSPVConversionPatterns(typeConverter, patterns);
     ConversionTarget target(*context);
     triton::configureTritonGPUToLLVMTarget(target);
-    target.addIllegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
+    if (lowerTritonGEN)
+      target.addIllegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
+    else
+      target.addLegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
   }

@@ -34,6 +34,18 @@ void populateMathToOpenCLPatterns(const LLVMTypeConverter &typeConverter,
                                   RewritePatternSet &patterns,
                                   PatternBenefit benefit);
 
+/// tt.dot with a #ttg.intel_dpas result (f16/bf16 -> f32, i8 -> i32, operands
+/// in its dot-operand layouts) as triton_gen.dpas per instruction tile, on
+/// sub-groups of `subGroupSize` lanes (16). Add at a higher benefit than the
+/// core's FMA dot patterns.
+void populateDotOpToLLVMPatterns(const LLVMTypeConverter &typeConverter,
+                                 RewritePatternSet &patterns,
+                                 unsigned subGroupSize, PatternBenefit benefit);
+
+/// Reports, on the first tt.dot with a #ttg.intel_dpas result that
+/// populateDotOpToLLVMPatterns cannot lower, one error saying why.
+LogicalResult verifyDpasDotsLowerable(ModuleOp module, unsigned subGroupSize);
+
 /// A call of the builtin `name` (declared `spir_func` on first use in the
 /// module around the insertion point) with `args`; `result` null for void.
 Value callBuiltin(OpBuilder &builder, Location loc, StringRef name,

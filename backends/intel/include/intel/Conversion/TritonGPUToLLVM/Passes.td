@@ -17,9 +17,18 @@ def ConvertTritonGPUToLLVM
   let description = [{
     Runs the core's generic TritonGPU -> LLVM patterns with the Intel
     TargetInfo: ids are the OpenCL work-item builtins, sub-group shuffles
-    and ballots the OpenCL sub-group builtins, barriers `triton_gen.barrier`,
+    `gpu.shuffle` (lowered in the same conversion by MLIR's GPU -> LLVM SPV
+    patterns to the OpenCL sub-group builtins, with the sub-group size in a
+    `spirv.target_env` set for the conversion only), ballots the OpenCL
+    sub-group builtin, barriers `triton_gen.barrier`,
     and masked shared-memory accesses branches around plain loads and
-    stores. TritonGEN operations are then lowered in the same conversion.
+    stores. A `tt.dot` in the `#ttg.intel_dpas` layouts becomes one
+    `triton_gen.dpas` per instruction tile and K step; a DPAS dot the
+    instruction cannot compute (another sub-group size, element type or
+    opsPerChan, a tensor smaller than the tile) is one error before anything
+    is rewritten. Other dots take the core's FMA patterns. TritonGEN
+    operations are then lowered in the same conversion (unless
+    `lower-triton-gen=false`).
 
     Public functions become kernels: the `spir_kernel` calling convention,
     `reqd_work_group_size` = [`ttg.num-warps` x `ttg.threads-per-warp`, 1,
@@ -41,7 +50,14 @@ def ConvertTritonGPUToLLVM
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::cf::ControlFlowDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::spirv::SPIRVDialect",
                            "::mlir::triton::TritonGEN::TritonGENDialect"];
+  let options = [
+    Option<"lowerTritonGEN", "lower-triton-gen", "bool", /*default=*/"true",
+           "also lower the TritonGEN operations the lowering emits (false: "
+           "leave them to intel-convert-triton-gen-to-llvm)">
+  ];
 }
 
 def ConvertTritonGENToLLVM

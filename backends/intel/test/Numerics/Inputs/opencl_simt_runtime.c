@@ -1,0 +1,124 @@
+/*===- opencl_simt_runtime.c - OpenCL built-ins of the intel llir on CPU --===
+ *
+ * Runs a kernel of the intel `llir` stage, compiled for the host, on POSIX
+ * threads: one thread per work-item of a work-group, work-groups one after
+ * the other, sub-groups of 16 consecutive work-items. It defines the OpenCL
+ * built-ins the kernel calls: get_local_id, get_group_id, barrier, and the
+ * DPAS built-in intel_sub_group_f16_f16_matrix_mad_k16 of
+ * cl_intel_subgroup_matrix_multiply_accumulate, which follows the extension's
+ * operand layouts (a: lane k holds A[i][k] in element i; b: lane n holds
+ * B[2j][n] and B[2j + 1][n] in the low and high halves of element j; acc and
+ * result: lane n holds C[i][n] in element i) with the sub-group exchanging
+ * its operands through memory between two barriers. Every work-item of the
+ * work-group must call it together, as the lowering does.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include <math.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MAX_THREADS 1024
+#define LANES 16
+
+typedef short short8 __attribute__((ext_vector_type(8)));
+typedef int int8 __attribute__((ext_vector_type(8)));
+typedef float float8 __attribute__((ext_vector_type(8)));
+
+static __thread int threadIndex;
+static int groupIdX;
+static pthread_barrier_t barrier;
+static short8 slotsA[MAX_THREADS];
+static int8 slotsB[MAX_THREADS];
+long dpasCalls;
+static pthread_mutex_t callsLock = PTHREAD_MUTEX_INITIALIZER;
+
+/* IEEE half to float (every half is exact in a float). */
+float half_to_float(uint16_t h) {
+  int sign = h >> 15, exponent = (h >> 10) & 31, mantissa = h & 1023;
+  float value;
+  if (exponent == 0)
+    value = ldexpf((float)mantissa, -24);
+  else if (exponent == 31)
+    value = mantissa ? NAN : INFINITY;
+  else
+    value = ldexpf((float)(mantissa | 1024), exponent - 25);
+  return sign ? -value : value;
+}
+
+/* Float to IEEE half, for values a half holds exactly (small integers). */
+uint16_t float_to_half(float f) {
+  uint16_t sign = f < 0 ? 0x8000 : 0;
+  f = fabsf(f);
+  if (f == 0.0f)
+    return sign;
+  int exponent;
+  float fraction = frexpf(f, &exponent); /* f = fraction * 2^exponent */
+  int mantissa = (int)ldexpf(fraction, 11); /* 1024..2047 */
+  return sign | (uint16_t)((exponent + 14) << 10) | (uint16_t)(mantissa - 1024);
+}
+
+size_t _Z12get_local_idj(unsigned dim) { return dim == 0 ? threadIndex : 0; }
+size_t _Z12get_group_idj(unsigned dim) { return dim == 0 ? groupIdX : 0; }
+void _Z7barrierj(unsigned flags) { pthread_barrier_wait(&barrier); }
+
+float8 _Z38intel_sub_group_f16_f16_matrix_mad_k16Dv8_sDv8_iDv8_f(
+    short8 a, int8 b, float8 acc) {
+  slotsA[threadIndex] = a;
+  slotsB[threadIndex] = b;
+  pthread_barrier_wait(&barrier);
+  int first = threadIndex - threadIndex % LANES;
+  float8 result = acc;
+  for (int i = 0; i < 8; ++i) {
+    float sum = acc[i];
+    for (int k = 0; k < 16; ++k) {
+      float x = half_to_float((uint16_t)slotsA[first + k][i]);
+      uint32_t pair = (uint32_t)b[k / 2];
+      float y = half_to_float((uint16_t)(k % 2 ? pair >> 16 : pair));
+      sum += x * y;
+    }
+    result[i] = sum;
+  }
+  pthread_barrier_wait(&barrier);
+  pthread_mutex_lock(&callsLock);
+  ++dpasCalls;
+  pthread_mutex_unlock(&callsLock);
+  return result;
+}
+
+struct Start {
+  int index;
+  void (*body)(void *);
+  void *args;
+};
+
+static void *run(void *p) {
+  struct Start *start = p;
+  threadIndex = start->index;
+  start->body(start->args);
+  return NULL;
+}
+
+void opencl_launch(int groups, int workItems, void (*body)(void *),
+                   void *args) {
+  if (workItems > MAX_THREADS) {
+    fprintf(stderr, "opencl_launch: too many work-items\n");
+    exit(2);
+  }
+  pthread_t threads[MAX_THREADS];
+  struct Start starts[MAX_THREADS];
+  for (int group = 0; group < groups; ++group) {
+    groupIdX = group;
+    pthread_barrier_init(&barrier, NULL, workItems);
+    for (int t = 0; t < workItems; ++t) {
+      starts[t] = (struct Start){t, body, args};
+      pthread_create(&threads[t], NULL, run, &starts[t]);
+    }
+    for (int t = 0; t < workItems; ++t)
+      pthread_join(threads[t], NULL);
+    pthread_barrier_destroy(&barrier);
+  }
+}
