@@ -1,0 +1,57 @@
+#!/bin/bash
+# Cold compile times TTIR -> cubin of Trident and upstream Triton on the
+# same machine (the GPU machine), for the benchmark kernels. Run from the
+# repository root there, with the package bench/gpu/pack_compiler.sh made
+# on the build machine carried in .ccarry/:
+#   bash .ccarry/compile_times.sh
+# Trident: the whole `trident compile` process (start-up, plugin loading,
+# every stage, ptxas), no cache, median of 3. Triton: triton.compile(ttir)
+# in a warm Python process with a fresh cache each time, median of 3.
+set -uo pipefail
+cd "$(dirname "$0")"
+root=/tmp/trident-compiler
+rm -rf "$root"; mkdir -p "$root/lib"
+cp -r bin lib "$root/" 2>/dev/null
+python3 - "$root/lib" llvm/*.xz <<'PY'
+import lzma, os, sys
+dest = sys.argv[1]
+for path in sys.argv[2:]:
+    with lzma.open(path) as f, open(os.path.join(dest, os.path.basename(path)[:-3]), "wb") as out:
+        out.write(f.read())
+PY
+export LD_LIBRARY_PATH="$root/lib" TRIDENT_PLUGINS="$root/lib/trident/plugins/nvidia.json"
+export CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+unset TRIDENT_CACHE_DIR
+out=${OUT:-/tmp}
+echo "# trident compile --target nvidia:sm_90 (whole process), ms" | tee "$out/compile_same_machine.txt"
+for spec in "vadd 4 1" "gelu 4 1" "softmax 8 1" "layernorm 8 1" "matmul 8 3" "attention 8 3"; do
+  set -- $spec
+  times=()
+  for i in 1 2 3; do
+    t0=$(date +%s%N)
+    if ! "$root/bin/trident" compile "ttir/$1.ttir" --target nvidia:sm_90 --num-warps "$2" \
+         --num-stages "$3" -o "/tmp/$1.tkb" 2>/tmp/err.txt; then
+      echo "$1: FAILED: $(head -c 300 /tmp/err.txt)" | tee -a "$out/compile_same_machine.txt"; continue 2
+    fi
+    times+=($(( ($(date +%s%N) - t0) / 1000000 )))
+  done
+  echo "trident $1: $(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p) (runs: ${times[*]})" | tee -a "$out/compile_same_machine.txt"
+done
+python3 - "$out/compile_same_machine.txt" <<'PY'
+import os, statistics, sys, tempfile, time
+import triton
+from triton.backends.compiler import GPUTarget
+target = GPUTarget("cuda", 90, 32)
+opts = {"vadd": (4, 1), "gelu": (4, 1), "softmax": (8, 1), "layernorm": (8, 1), "matmul": (8, 3), "attention": (8, 3)}
+with open(sys.argv[1], "a") as log:
+    print("# triton.compile(ttir) in a warm process, fresh cache, ms", file=log)
+    for k, (w, s) in opts.items():
+        times = []
+        for _ in range(3):
+            os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp()
+            t0 = time.perf_counter()
+            triton.compile(os.path.join("ttir", k + ".ttir"), target=target, options={"num_warps": w, "num_stages": s})
+            times.append((time.perf_counter() - t0) * 1000)
+        line = f"triton {k}: {statistics.median(times):.0f} (runs: {' '.join(f'{t:.0f}' for t in times)})"
+        print(line); print(line, file=log)
+PY
