@@ -152,3 +152,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %r#0 : tensor<32x32xf32, #acc>
   }
 }
+
+// -----
+
+// A tile staged from a value defined before the loop (attention's Q) is
+// staged once, before it; the loop's own load is pipelined as usual.
+// CHECK-LABEL: tt.func @invariant_tile
+// CHECK: %[[Q:.*]] = ttg.local_alloc %{{.*}} : (tensor<32x16xf16, #{{.*}}>) -> !ttg.memdesc<32x16xf16
+// CHECK: scf.for
+// CHECK-NOT: ttg.local_alloc
+// CHECK: ttg.local_load %[[Q]]
+// CHECK: scf.yield
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 2, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @invariant_tile(%q: tensor<32x16xf16, #blocked>, %k0: tensor<16x32x!tt.ptr<f16>, #blocked>, %n: i32) -> tensor<32x32xf32, #acc> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #acc>
+    %sk = arith.constant dense<512> : tensor<16x32xi32, #blocked>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %kp = %k0) -> (tensor<32x32xf32, #acc>, tensor<16x32x!tt.ptr<f16>, #blocked>) : i32 {
+      %qs = ttg.local_alloc %q : (tensor<32x16xf16, #blocked>) -> !ttg.memdesc<32x16xf16, #shared, #smem>
+      %qd = ttg.local_load %qs : !ttg.memdesc<32x16xf16, #shared, #smem> -> tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+      %k = tt.load %kp : tensor<16x32x!tt.ptr<f16>, #blocked>
+      %ks = ttg.local_alloc %k : (tensor<16x32xf16, #blocked>) -> !ttg.memdesc<16x32xf16, #shared, #smem>
+      %kd = ttg.local_load %ks : !ttg.memdesc<16x32xf16, #shared, #smem> -> tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+      %d = tt.dot %qd, %kd, %acc : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<32x32xf32, #acc>
+      %kn = tt.addptr %kp, %sk : tensor<16x32x!tt.ptr<f16>, #blocked>, tensor<16x32xi32, #blocked>
+      scf.yield %d, %kn : tensor<32x32xf32, #acc>, tensor<16x32x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %r#0 : tensor<32x32xf32, #acc>
+  }
+}

@@ -53,3 +53,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %d : tensor<32x32xf32, #blocked>
   }
 }
+
+// -----
+
+// Chained dots (the first result, converted to f16, is the second's A
+// operand, as in attention): both keep all four warps along M, so each warp
+// holds whole rows of the first result.
+// CHECK: #[[CHAIN:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func public @chained(
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[CHAIN]]>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[CHAIN]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @chained(%q: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %k: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %v: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %s = tt.dot %q, %k, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    %p = arith.truncf %s : tensor<64x64xf32, #blocked> to tensor<64x64xf16, #blocked>
+    %pa = ttg.convert_layout %p : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %o = tt.dot %pa, %v, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %o : tensor<64x64xf32, #blocked>
+  }
+}

@@ -21,6 +21,8 @@
 // ahead; loop-carried values that only feed those ops (pointers advanced
 // each iteration) are carried ahead instead. A copy past the end of the
 // loop is masked off. Loops where that is not possible are left alone.
+// Tiles staged from values defined before the loop are staged once, before
+// it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -235,8 +237,23 @@ Value ivConstant(OpBuilder &builder, Location loc, Value iv, int64_t value) {
       builder, loc, iv.getType(), builder.getIntegerAttr(iv.getType(), value));
 }
 
+/// Stages tiles computed before `loop` (e.g. attention's Q) once, before
+/// it, instead of in every iteration: an immutable buffer of a value
+/// defined above the loop holds the same in every iteration.
+void hoistInvariantStaging(scf::ForOp loop) {
+  for (Operation &op : llvm::make_early_inc_range(loop.getBody()->getOperations())) {
+    auto staging = dyn_cast<LocalAllocOp>(op);
+    if (!staging || !staging.getSrc() ||
+        cast<MemDescType>(staging.getType()).getMutableMemory() ||
+        !loop.isDefinedOutsideOfLoop(staging.getSrc()))
+      continue;
+    staging->moveBefore(loop);
+  }
+}
+
 /// Pipelines `loop` over `numStages` slots, or leaves it alone.
 void pipelineLoop(scf::ForOp loop, int numStages) {
+  hoistInvariantStaging(loop);
   Block *body = loop.getBody();
   SmallVector<StagedLoad> loads;
   for (Operation &op : body->without_terminator())

@@ -135,7 +135,9 @@ def TritonGPUPipeline : Pass<"ttg-pipeline", "::mlir::ModuleOp"> {
     when a load's operands cannot be computed ahead (an op with effects, or
     a carried pointer also used by the rest of the body), or when `other`
     is not zero. Targets without asynchronous copies lower them to plain
-    loads and stores.
+    loads and stores. A tile staged in the loop from a value defined before
+    it (`ttg.local_alloc` of a loop invariant) is staged once, before the
+    loop.
 
     ```mlir
     scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %ptrs) {

@@ -12,6 +12,7 @@
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/Builders.h"
 
 #define DEBUG_TYPE "nvidia-accelerate-matmul"
@@ -40,6 +41,27 @@ SmallVector<unsigned> getWarpsPerTile(int64_t m, int64_t n,
       wm *= 2;
   }
   return {wm, wn};
+}
+
+/// Whether `dot` feeds, or is fed by, another dot of its region (the two
+/// dots of attention). Such dots keep all warps along M: each warp then
+/// holds whole rows of the first result, which the second reads as its A
+/// operand without exchanging data between warps.
+bool isChained(triton::DotOp dot) {
+  auto sameRegion = [&](Operation *op) {
+    return op->getParentRegion() == dot->getParentRegion();
+  };
+  SetVector<Operation *> slice;
+  BackwardSliceOptions backward;
+  backward.filter = sameRegion;
+  backward.omitUsesFromAbove = false;
+  (void)getBackwardSlice(dot.getOperation(), &slice, backward);
+  ForwardSliceOptions forward;
+  forward.filter = sameRegion;
+  getForwardSlice(dot.getOperation(), &slice, forward);
+  return llvm::any_of(slice, [&](Operation *op) {
+    return op != dot.getOperation() && isa<triton::DotOp>(op);
+  });
 }
 
 struct AccelerateMatmul
@@ -77,7 +99,10 @@ struct AccelerateMatmul
 
       auto mma = ttg::NvidiaMmaEncodingAttr::get(
           context, /*versionMajor=*/2, /*versionMinor=*/0,
-          getWarpsPerTile(m, n, numWarps), blocked.getCTALayout(),
+          isChained(dot) && m >= 16 * int64_t(numWarps)
+              ? SmallVector<unsigned>{numWarps, 1}
+              : getWarpsPerTile(m, n, numWarps),
+          blocked.getCTALayout(),
           /*instrShape=*/{16, 8});
       auto operandType = [&](RankedTensorType type, unsigned opIdx) {
         return RankedTensorType::get(
