@@ -222,3 +222,45 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %r#1 : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// The online-softmax shape of attention: a dot result in the loop is
+// converted to the layout the loop carries its running maximum in, and the
+// maximum is converted back to scale the dot's layout. The reduction moves
+// to the dot's layout and takes the carried maximum with it: the loop
+// carries it in the slice of the dot's layout (its initial value, a
+// constant, is made in that layout), and no conversion is left inside.
+// CHECK-LABEL: tt.func public @carried_with_users
+// CHECK: %[[INIT:.*]] = arith.constant dense<0xFF800000> : tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[DOT:[a-z0-9]+]]}>>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]], %{{.*}} = %{{.*}}) -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[DOT]]}>>, tensor<64x64xf32, #[[DOT]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: "tt.reduce"
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.yield
+#dot = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#other = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @carried_with_users(%a: tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #dot}>>, %b: tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #dot}>>, %n: i32) -> tensor<64x64xf32, #dot> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #dot>
+    %m0 = arith.constant dense<0xFF800000> : tensor<64xf32, #ttg.slice<{dim = 1, parent = #other}>>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %m0, %acc = %zero) -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #other}>>, tensor<64x64xf32, #dot>) : i32 {
+      %s = tt.dot %a, %b, %acc : tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #dot}>> * tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #dot}>> -> tensor<64x64xf32, #dot>
+      %sc = ttg.convert_layout %s : tensor<64x64xf32, #dot> -> tensor<64x64xf32, #other>
+      %mx = "tt.reduce"(%sc) <{axis = 1 : i32}> ({
+      ^bb0(%x: f32, %y: f32):
+        %z = arith.maxnumf %x, %y : f32
+        tt.reduce.return %z : f32
+      }) : (tensor<64x64xf32, #other>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #other}>>
+      %mn = arith.maxnumf %m, %mx : tensor<64xf32, #ttg.slice<{dim = 1, parent = #other}>>
+      %me = tt.expand_dims %mn {axis = 1 : i32} : tensor<64xf32, #ttg.slice<{dim = 1, parent = #other}>> -> tensor<64x1xf32, #other>
+      %md = ttg.convert_layout %me : tensor<64x1xf32, #other> -> tensor<64x1xf32, #dot>
+      %mb = tt.broadcast %md : tensor<64x1xf32, #dot> -> tensor<64x64xf32, #dot>
+      %next = arith.subf %s, %mb : tensor<64x64xf32, #dot>
+      scf.yield %mn, %next : tensor<64xf32, #ttg.slice<{dim = 1, parent = #other}>>, tensor<64x64xf32, #dot>
+    }
+    tt.return %r#1 : tensor<64x64xf32, #dot>
+  }
+}

@@ -330,10 +330,29 @@ private:
     return true;
   }
 
-  /// Records that the tensor operands of `op` must all be in `layout`.
+  /// Records that the tensor operands of `op` must all be in `layout`. A
+  /// loop-carried operand not yet placed moves with it (the loop carries it
+  /// in `layout`, converting its initial value once, before the loop)
+  /// rather than being converted in every iteration.
   bool move(Operation *op, Attribute layout) {
     auto [it, inserted] = movedOps.insert({op, layout});
-    return inserted || it->second == layout;
+    if (!inserted)
+      return it->second == layout;
+    for (Value operand : op->getOperands()) {
+      auto arg = dyn_cast<BlockArgument>(operand);
+      auto forOp = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())
+                       : scf::ForOp();
+      if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars() ||
+          !isa<RankedTensorType>(arg.getType()) || assignment.count(arg) ||
+          getEncoding(arg) == layout)
+        continue;
+      unsigned i = arg.getArgNumber() - forOp.getNumInductionVars();
+      if (assignment.count(forOp.getResult(i)))
+        continue;
+      assign(arg, layout);
+      assign(forOp.getResult(i), layout);
+    }
+    return true;
   }
 
   /// Operands of the moved operations (and of loops whose carried values
