@@ -10,6 +10,7 @@
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
+#include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "trident/Dialect/TritonGPU/Transforms/Utility.h"
 
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -340,6 +341,40 @@ struct SplitPattern : public TTGOpConversion<SplitOp> {
   }
 };
 
+/// cat may reorder the elements of its result (Triton's only form): each
+/// thread puts its registers of both operands side by side, so the result
+/// layout holds per thread as many elements as the two operands together
+/// (its fastest dimension's sizePerThread scaled up to that).
+struct CatPattern : public TTGOpConversion<CatOp> {
+  using TTGOpConversion::TTGOpConversion;
+  LogicalResult
+  matchAndRewrite(CatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto lhsType = cast<RankedTensorType>(adaptor.getLhs().getType());
+    Value rhs = convertTo(rewriter, op.getLoc(), adaptor.getRhs(),
+                          lhsType.getEncoding());
+    RankedTensorType resultType = defaultType(converter, op.getType());
+    auto blocked = dyn_cast<ttg::BlockedEncodingAttr>(resultType.getEncoding());
+    if (!blocked)
+      return rewriter.notifyMatchFailure(op, "result layout is not blocked");
+    MLIRContext *ctx = op.getContext();
+    StringAttr reg = StringAttr::get(ctx, "register");
+    int64_t operandRegs = ttg::toLinearLayout(lhsType).getInDimSize(reg);
+    int64_t resultRegs = ttg::toLinearLayout(resultType).getInDimSize(reg);
+    int64_t wanted = int64_t(llvm::PowerOf2Ceil(2 * operandRegs));
+    if (wanted > resultRegs) {
+      SmallVector<unsigned> spt(blocked.getSizePerThread());
+      spt[blocked.getOrder()[0]] *= wanted / resultRegs;
+      blocked = ttg::BlockedEncodingAttr::get(
+          ctx, spt, blocked.getThreadsPerWarp(), blocked.getWarpsPerCTA(),
+          blocked.getOrder(), blocked.getCTALayout());
+      resultType = ttg::withEncoding(resultType, blocked);
+    }
+    rewriter.replaceOpWithNewOp<CatOp>(op, resultType, adaptor.getLhs(), rhs);
+    return success();
+  }
+};
+
 /// Functions: the signature, the entry block and every other block.
 struct FuncPattern : public TTGOpConversion<FuncOp> {
   using TTGOpConversion::TTGOpConversion;
@@ -403,7 +438,8 @@ void mlir::triton::populateTritonToTritonGPUPatterns(
   patterns.add<GenericOpPattern>(converter, ctx);
   patterns
       .add<ConstantPattern, ExpandDimsPattern, BroadcastPattern, ReducePattern,
-           DotPattern, TransPattern, JoinPattern, SplitPattern, FuncPattern>(
+           DotPattern, TransPattern, JoinPattern, SplitPattern, CatPattern,
+           FuncPattern>(
           converter, ctx);
   populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
   scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,

@@ -130,6 +130,7 @@ tt.func @dot(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>
 // CHECK-DAG: #[[TRANS:[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
 // CHECK-DAG: #[[B1:[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-DAG: #[[PAIR:[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[CAT:[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: tt.func @shapes
 tt.func @shapes(%t: tensor<16x32xf32>, %x: tensor<64xf32>, %y: tensor<64xf32>, %i: tensor<32xi32>) {
   // CHECK: tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x32xf32, #[[SRC]]> -> tensor<32x16xf32, #[[TRANS]]>
@@ -140,7 +141,7 @@ tt.func @shapes(%t: tensor<16x32xf32>, %x: tensor<64xf32>, %y: tensor<64xf32>, %
   %j = tt.join %x, %y : tensor<64xf32> -> tensor<64x2xf32>
   // CHECK: tt.split %{{.*}} : tensor<64x2xf32, #[[PAIR]]> -> tensor<64xf32, #[[B1]]>
   %l, %r = tt.split %j : tensor<64x2xf32> -> tensor<64xf32>
-  // CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<64xf32, #[[B1]]> -> tensor<128xf32, #[[B1]]>
+  // CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<64xf32, #[[B1]]> -> tensor<128xf32, #[[CAT]]>
   %c = tt.cat %l, %r : tensor<64xf32> -> tensor<128xf32>
   // CHECK: tt.gather %{{.*}}[%{{.*}}] {axis = 0 : i32} : (tensor<64xf32, #[[B1]]>, tensor<32xi32, #[[B1]]>) -> tensor<32xf32, #[[B1]]>
   %g = tt.gather %x[%i] {axis = 0 : i32} : (tensor<64xf32>, tensor<32xi32>) -> tensor<32xf32>
