@@ -262,3 +262,20 @@ SmallVector<Value> mlir::triton::applyCombineRegion(Location loc,
     results.push_back(mapping.lookupOrDefault(v));
   return results;
 }
+
+void mlir::triton::dropNonLLVMArgumentAttributes(ModuleOp module) {
+  module.walk([](LLVM::LLVMFuncOp func) {
+    ArrayAttr all = func.getArgAttrsAttr();
+    if (!all)
+      return;
+    SmallVector<Attribute> kept;
+    for (auto dict : all.getAsRange<DictionaryAttr>()) {
+      SmallVector<NamedAttribute> llvmOnly;
+      for (NamedAttribute attr : dict)
+        if (attr.getName().strref().starts_with("llvm."))
+          llvmOnly.push_back(attr);
+      kept.push_back(DictionaryAttr::get(func.getContext(), llvmOnly));
+    }
+    func.setArgAttrsAttr(ArrayAttr::get(func.getContext(), kept));
+  });
+}

@@ -200,6 +200,7 @@ void mlir::triton::intel::registerIntelTranslations(
 
 std::optional<std::string>
 mlir::triton::intel::translateToLLVMIR(ModuleOp module, std::string &error) {
+  dropNonLLVMArgumentAttributes(module);
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule =
       mlir::translateModuleToLLVMIR(module, context, "trident_intel");

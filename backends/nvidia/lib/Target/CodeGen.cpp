@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "nvidia/Target/CodeGen.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -232,6 +233,7 @@ mlir::triton::nvidia_gpu::translateToLLVMIR(ModuleOp module,
   registerNvidiaTranslations(registry);
   module->getContext()->appendDialectRegistry(registry);
 
+  dropNonLLVMArgumentAttributes(module);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, llvmContext, "trident-nvidia-kernel");

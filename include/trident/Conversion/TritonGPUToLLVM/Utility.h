@@ -161,6 +161,16 @@ planSharedAccess(Location loc, RewriterBase &rewriter,
                  unsigned storageBits, std::string &why);
 
 //===----------------------------------------------------------------------===//
+// Translation
+//===----------------------------------------------------------------------===//
+
+/// Removes the argument attributes of the module's llvm.func ops that are
+/// not LLVM's (tt.divisibility, ...: hints the lowering kept for the
+/// target). Call it before translating to LLVM IR: the translation warns
+/// about each one, printing the whole function every time.
+void dropNonLLVMArgumentAttributes(ModuleOp module);
+
+//===----------------------------------------------------------------------===//
 // Combine regions
 //===----------------------------------------------------------------------===//
 
