@@ -158,6 +158,11 @@ bool mlir::triton::convertLayoutNeedsSharedMemory(RankedTensorType src,
          dstLayout.sublayout(threadDims, outDims);
 }
 
+int64_t mlir::triton::getHistogramScratchBins(HistogramOp op) {
+  return static_cast<int64_t>(
+      llvm::PowerOf2Ceil(static_cast<uint64_t>(op.getType().getDimSize(0))));
+}
+
 int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     std::optional<ReduceScratch> scratch = getReduceScratch(reduce);
@@ -173,6 +178,18 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     if (isa<RankedTensorType>(type) || op->getResult(0).use_empty())
       return 0;
     return getSharedElementBytes(type);
+  }
+  if (auto histogram = dyn_cast<HistogramOp>(op)) {
+    if (!histogram.getSrc().getType().getEncoding())
+      return 0;
+    return getHistogramScratchBins(histogram) * 4;
+  }
+  if (auto gather = dyn_cast<GatherOp>(op)) {
+    // The whole source, row-major, for the threads to read by index.
+    RankedTensorType src = gather.getSrc().getType();
+    if (!src.getEncoding())
+      return 0;
+    return src.getNumElements() * getSharedElementBytes(src.getElementType());
   }
   if (auto convert = dyn_cast<gpu::ConvertLayoutOp>(op)) {
     RankedTensorType src = convert.getSrc().getType();

@@ -137,9 +137,47 @@ public:
   StringRef getMulhiFuncName(Type resultType) const override {
     return "test_mulhi";
   }
+  /// `test_printf(ptr format, ...)`, a C variadic call: the format is a
+  /// NUL-terminated global `@test_printf_format_<n>` and floats go as
+  /// doubles.
   void printf(RewriterBase &rewriter, Location loc, StringRef format,
               ValueRange args) const override {
-    callPlaceholder(rewriter, loc, "test_printf", nullptr, args);
+    auto module = rewriter.getInsertionBlock()
+                      ->getParentOp()
+                      ->getParentOfType<ModuleOp>();
+    MLIRContext *ctx = rewriter.getContext();
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    std::string text = format.str();
+    text.push_back('\0');
+    std::string symbol;
+    for (unsigned i = 0;; ++i) {
+      symbol = "test_printf_format_" + std::to_string(i);
+      if (!module.lookupSymbol(symbol))
+        break;
+    }
+    auto fnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                              {ptrType}, /*isVarArg=*/true);
+    auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>("test_printf");
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      LLVM::GlobalOp::create(
+          rewriter, loc,
+          LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size()),
+          /*isConstant=*/true, LLVM::Linkage::Internal, symbol,
+          rewriter.getStringAttr(text));
+      if (!callee)
+        callee = LLVM::LLVMFuncOp::create(rewriter, loc, "test_printf", fnType);
+    }
+    SmallVector<Value> operands = {
+        LLVM::AddressOfOp::create(rewriter, loc, ptrType, symbol)};
+    for (Value arg : args) {
+      if (isa<FloatType>(arg.getType()) &&
+          arg.getType().getIntOrFloatBitWidth() < 64)
+        arg = LLVM::FPExtOp::create(rewriter, loc, rewriter.getF64Type(), arg);
+      operands.push_back(arg);
+    }
+    LLVM::CallOp::create(rewriter, loc, callee, operands);
   }
   void assertFail(RewriterBase &rewriter, Location loc, StringRef message,
                   StringRef file, StringRef function,

@@ -115,6 +115,26 @@ void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                     const trident::TargetInfoBase &targetInfo,
                                     PatternBenefit benefit = 1);
 
+/// tt.histogram: per-warp counts from ballots over the bits of each bin
+/// index, added into the op's scratch buffer with shared-memory atomics.
+void populateHistogramOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo, PatternBenefit benefit = 1);
+
+/// tt.gather through the op's scratch buffer: the source is stored, each
+/// thread loads its elements by index.
+void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                    RewritePatternSet &patterns,
+                                    const trident::TargetInfoBase &targetInfo,
+                                    PatternBenefit benefit = 1);
+
+/// tt.print: one TargetInfoBase::printf per element a thread holds, with
+/// Triton's format (pid, per-dimension index, prefix, value).
+void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                   RewritePatternSet &patterns,
+                                   const trident::TargetInfoBase &targetInfo,
+                                   PatternBenefit benefit = 1);
+
 /// Everything above, plus MLIR's arith, math, control-flow and ub -> LLVM
 /// patterns. `pointerInfo` may be null (then no access is vectorized).
 void populateTritonGPUToLLVMPatterns(
