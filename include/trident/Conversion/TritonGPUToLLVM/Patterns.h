@@ -97,7 +97,7 @@ void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                  PatternBenefit benefit = 1);
 
 /// tt.trans, tt.reshape, tt.join, tt.split and tt.cat where every element
-/// stays in its thread (register moves only).
+/// stays in its thread (register moves only), and tt.unsplat.
 void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                    RewritePatternSet &patterns,
                                    PatternBenefit benefit = 1);
