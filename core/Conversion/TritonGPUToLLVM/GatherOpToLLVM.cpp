@@ -1,7 +1,15 @@
-//===- GatherOpToLLVM.cpp - tt.gather through shared memory ---------------===//
+//===- GatherOpToLLVM.cpp - tt.gather in a warp or through shared memory --===//
 //
-// result[c] = src[c with c[axis] replaced by indices[c]], in two steps over
-// the op's scratch buffer (the whole source, row-major):
+// result[c] = src[c with c[axis] replaced by indices[c]].
+//
+// When every element a warp asks for is in that warp (getWarpLocalGather),
+// each result element is read from the source register and lane that the
+// inverse of the source layout gives for its coordinates: a shuffle from
+// each register that may hold it (no shuffle when the lane is always the
+// thread's own) and a select by the register index. No shared memory.
+//
+// Otherwise, in two steps over the op's scratch buffer (the whole source,
+// row-major):
 //
 //  1. one copy of every source element is stored at its row-major index
 //     (threads and registers holding copies of an element skip it), and a
@@ -31,6 +39,19 @@ bool hasDistributedLayout(RankedTensorType type) {
   return isa_and_nonnull<gpu::DistributedEncodingTrait>(type.getEncoding());
 }
 
+/// An index as an i32: truncated, or extended (zero for i1, else sign).
+Value toI32(RewriterBase &rewriter, Location loc, Value index) {
+  Type i32 = rewriter.getI32Type();
+  unsigned width = index.getType().getIntOrFloatBitWidth();
+  if (width > 32)
+    return LLVM::TruncOp::create(rewriter, loc, i32, index);
+  if (width == 1)
+    return LLVM::ZExtOp::create(rewriter, loc, i32, index);
+  if (width < 32)
+    return LLVM::SExtOp::create(rewriter, loc, i32, index);
+  return index;
+}
+
 struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
   GatherOpConversion(LLVMTypeConverter &converter,
                      const trident::TargetInfoBase &targetInfo,
@@ -50,6 +71,10 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     if (gpu::toLinearLayout(indicesType) != gpu::toLinearLayout(resultType))
       return rewriter.notifyMatchFailure(
           op, "the indices and the result have different layouts");
+    if (std::optional<WarpLocalGather> local = getWarpLocalGather(op)) {
+      rewriter.replaceOp(op, lowerInWarp(op, adaptor, *local, rewriter));
+      return success();
+    }
     LinearLayout srcLayout = gpu::toLinearLayout(srcType);
     StringAttr block = kBlock(op.getContext());
     if (srcLayout.hasInDim(block))
@@ -66,7 +91,6 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
 
     unsigned axis = op.getAxis();
     ArrayRef<int64_t> shape = srcType.getShape();
-    Type i32 = rewriter.getI32Type();
     Type elemType = getTypeConverter()->convertType(srcType.getElementType());
     // Booleans and pointers travel as integers of their storage size
     // (getSharedElementBytes, which sized the buffer).
@@ -129,15 +153,7 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     SmallVector<Value> results;
     for (auto [r, coords] : llvm::enumerate(
              emitIndices(loc, rewriter, targetInfo, resultType))) {
-      Value index = indexValues[r];
-      unsigned width = index.getType().getIntOrFloatBitWidth();
-      if (width > 32)
-        index = LLVM::TruncOp::create(rewriter, loc, i32, index);
-      else if (width == 1)
-        index = LLVM::ZExtOp::create(rewriter, loc, i32, index);
-      else if (width < 32)
-        index = LLVM::SExtOp::create(rewriter, loc, i32, index);
-      coords[axis] = index;
+      coords[axis] = toI32(rewriter, loc, indexValues[r]);
       results.push_back(fromStore(targetInfo.loadShared(
           rewriter, loc,
           gepElements(loc, rewriter, *base, storeType, linearize(coords)),
@@ -149,6 +165,72 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
   }
 
 private:
+  Value lowerInWarp(GatherOp op, OpAdaptor adaptor,
+                    const WarpLocalGather &local,
+                    ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = op.getContext();
+    unsigned axis = op.getAxis();
+    RankedTensorType resultType = op.getType();
+    LinearLayout srcLayout = gpu::toLinearLayout(op.getSrc().getType());
+    LinearLayout resultLayout = gpu::toLinearLayout(resultType);
+    LinearLayout inverse = srcLayout.pseudoinvert();
+    int regOut = -1, laneOut = -1;
+    for (auto [i, name] : llvm::enumerate(inverse.getOutDimNames())) {
+      if (name == kRegister(ctx))
+        regOut = i;
+      else if (name == kLane(ctx))
+        laneOut = i;
+    }
+    SmallVector<StringAttr> coordDims(srcLayout.getOutDimNames());
+    SmallVector<Value> srcValues =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> indexValues =
+        unpackLLElements(loc, adaptor.getIndices(), rewriter);
+    HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
+    // The coordinates the lane contributes (warps and blocks are the same in
+    // the source and do not move along the axis: left out).
+    SmallVector<Value> lanePart =
+        applyLinearLayout(loc, rewriter, resultLayout, {{kLane(ctx), ids.lane}});
+    SmallVector<Value> results;
+    for (auto [r, candidates] : llvm::enumerate(local.candidates)) {
+      SmallVector<int32_t> regPart = getRegisterCoordinates(resultLayout, r);
+      SmallVector<std::pair<StringAttr, Value>> coords;
+      for (unsigned d = 0; d < coordDims.size(); ++d) {
+        Value c = lanePart[d];
+        if (d == axis)
+          c = toI32(rewriter, loc, indexValues[r]);
+        else if (regPart[d] != 0)
+          c = LLVM::XOrOp::create(rewriter, loc, c,
+                                  i32Constant(rewriter, loc, regPart[d]));
+        coords.push_back({coordDims[d], c});
+      }
+      SmallVector<Value> where =
+          applyLinearLayout(loc, rewriter, inverse, coords);
+      Value srcReg = regOut >= 0 ? where[regOut] : i32Constant(rewriter, loc, 0);
+      Value srcLane =
+          laneOut >= 0 ? where[laneOut] : i32Constant(rewriter, loc, 0);
+      Value result;
+      for (int32_t j : candidates) {
+        Value v = local.sameLane
+                      ? srcValues[j]
+                      : targetInfo.shuffleIdx(rewriter, loc, srcValues[j],
+                                              srcLane);
+        if (!result) {
+          result = v;
+          continue;
+        }
+        Value isThis = LLVM::ICmpOp::create(rewriter, loc,
+                                            LLVM::ICmpPredicate::eq, srcReg,
+                                            i32Constant(rewriter, loc, j));
+        result = LLVM::SelectOp::create(rewriter, loc, isThis, v, result);
+      }
+      results.push_back(result);
+    }
+    return packLLElements(loc, getTypeConverter(), results, rewriter,
+                          resultType);
+  }
+
   const trident::TargetInfoBase &targetInfo;
 };
 

@@ -87,6 +87,24 @@ bool convertLayoutNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
 /// equal share of them).
 int64_t getHistogramScratchBins(HistogramOp op);
 
+/// How tt.gather runs without shared memory when every source element a
+/// warp needs is in that warp: the source and the indices split warps and
+/// blocks alike (never along the axis), and the source's registers and
+/// lanes of one warp hold every element its threads ask for. Each result
+/// element is then read from the source register and lane that the
+/// source layout's (pseudo)inverse gives for its coordinates: a shuffle
+/// (none when the lane is always the thread's own) from each candidate
+/// register, and a select by the register index.
+struct WarpLocalGather {
+  /// For each register of the result, the source registers (not
+  /// duplicates) that may hold its element, ascending.
+  SmallVector<SmallVector<int32_t>> candidates;
+  /// Whether the source lane is always the reading thread's own lane.
+  bool sameLane = false;
+};
+/// std::nullopt when the gather must go through shared memory.
+std::optional<WarpLocalGather> getWarpLocalGather(GatherOp op);
+
 /// The scratch bytes `op` needs while it runs; 0 for ops that need none.
 int64_t getScratchSizeInBytes(Operation *op);
 

@@ -121,8 +121,9 @@ void populateHistogramOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     const trident::TargetInfoBase &targetInfo, PatternBenefit benefit = 1);
 
-/// tt.gather through the op's scratch buffer: the source is stored, each
-/// thread loads its elements by index.
+/// tt.gather: within a warp (shuffles and selects) where the layouts allow
+/// (getWarpLocalGather), else through the op's scratch buffer: the source
+/// is stored, each thread loads its elements by index.
 void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                     RewritePatternSet &patterns,
                                     const trident::TargetInfoBase &targetInfo,

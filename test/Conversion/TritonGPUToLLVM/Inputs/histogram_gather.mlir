@@ -6,10 +6,16 @@
 //    1), no mask, into 8 bins (fewer than the lanes);
 //  - @gather_rows: out[i][j] = src[idx[i][j]][j], a 32x16 f32 source in rows
 //    of 4 elements per thread, 8x16 i32 indices in another layout;
-//  - @gather_1d: out[i] = src[idx[i]], 64 f32 (held twice), 128 i64 indices.
+//  - @gather_1d: out[i] = src[idx[i]], 64 f32 (held twice), 128 i64 indices;
+//  - @gather_lanes: out[i][j] = src[i][idx[i][j]], 32x16 f32, 32x8 indices,
+//    the axis in registers and lanes of one warp (shuffles, no shared
+//    memory);
+//  - @gather_thread: the same, 128x8 f32, 128x4 indices, the axis in the
+//    registers of one thread (selects only).
 #b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#thr = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
 #cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 
@@ -88,6 +94,71 @@ tt.func public @gather_1d(%src: !tt.ptr<f32>, %idx: !tt.ptr<i64>, %out: !tt.ptr<
   %os = tt.splat %out : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #b1>
   %op = tt.addptr %os, %io : tensor<128x!tt.ptr<f32>, #b1>, tensor<128xi32, #b1>
   tt.store %op, %g : tensor<128x!tt.ptr<f32>, #b1>
+  tt.return
+}
+
+
+tt.func public @gather_lanes(%src: !tt.ptr<f32>, %idx: !tt.ptr<i32>, %out: !tt.ptr<f32>) {
+  %soc = arith.constant dense<16> : tensor<32x1xi32, #rows>
+  %sor = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #rows}>>
+  %sok = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #ttg.slice<{dim = 0, parent = #rows}>>
+  %sor2 = tt.expand_dims %sor {axis = 1 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #rows}>> -> tensor<32x1xi32, #rows>
+  %sor3 = arith.muli %sor2, %soc : tensor<32x1xi32, #rows>
+  %sok2 = tt.expand_dims %sok {axis = 0 : i32} : tensor<16xi32, #ttg.slice<{dim = 0, parent = #rows}>> -> tensor<1x16xi32, #rows>
+  %sor4 = tt.broadcast %sor3 : tensor<32x1xi32, #rows> -> tensor<32x16xi32, #rows>
+  %sok4 = tt.broadcast %sok2 : tensor<1x16xi32, #rows> -> tensor<32x16xi32, #rows>
+  %so = arith.addi %sor4, %sok4 : tensor<32x16xi32, #rows>
+  %ss = tt.splat %src : !tt.ptr<f32> -> tensor<32x16x!tt.ptr<f32>, #rows>
+  %sp = tt.addptr %ss, %so : tensor<32x16x!tt.ptr<f32>, #rows>, tensor<32x16xi32, #rows>
+  %s = tt.load %sp : tensor<32x16x!tt.ptr<f32>, #rows>
+  %ioc = arith.constant dense<8> : tensor<32x1xi32, #rows>
+  %ior = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #rows}>>
+  %iok = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #ttg.slice<{dim = 0, parent = #rows}>>
+  %ior2 = tt.expand_dims %ior {axis = 1 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #rows}>> -> tensor<32x1xi32, #rows>
+  %ior3 = arith.muli %ior2, %ioc : tensor<32x1xi32, #rows>
+  %iok2 = tt.expand_dims %iok {axis = 0 : i32} : tensor<8xi32, #ttg.slice<{dim = 0, parent = #rows}>> -> tensor<1x8xi32, #rows>
+  %ior4 = tt.broadcast %ior3 : tensor<32x1xi32, #rows> -> tensor<32x8xi32, #rows>
+  %iok4 = tt.broadcast %iok2 : tensor<1x8xi32, #rows> -> tensor<32x8xi32, #rows>
+  %io = arith.addi %ior4, %iok4 : tensor<32x8xi32, #rows>
+  %is = tt.splat %idx : !tt.ptr<i32> -> tensor<32x8x!tt.ptr<i32>, #rows>
+  %ip = tt.addptr %is, %io : tensor<32x8x!tt.ptr<i32>, #rows>, tensor<32x8xi32, #rows>
+  %ix = tt.load %ip : tensor<32x8x!tt.ptr<i32>, #rows>
+  %g = tt.gather %s[%ix] {axis = 1 : i32} : (tensor<32x16xf32, #rows>, tensor<32x8xi32, #rows>) -> tensor<32x8xf32, #rows>
+  %os = tt.splat %out : !tt.ptr<f32> -> tensor<32x8x!tt.ptr<f32>, #rows>
+  %op = tt.addptr %os, %io : tensor<32x8x!tt.ptr<f32>, #rows>, tensor<32x8xi32, #rows>
+  tt.store %op, %g : tensor<32x8x!tt.ptr<f32>, #rows>
+  tt.return
+}
+
+tt.func public @gather_thread(%src: !tt.ptr<f32>, %idx: !tt.ptr<i32>, %out: !tt.ptr<f32>) {
+  %soc = arith.constant dense<8> : tensor<128x1xi32, #thr>
+  %sor = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #thr}>>
+  %sok = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #ttg.slice<{dim = 0, parent = #thr}>>
+  %sor2 = tt.expand_dims %sor {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #thr}>> -> tensor<128x1xi32, #thr>
+  %sor3 = arith.muli %sor2, %soc : tensor<128x1xi32, #thr>
+  %sok2 = tt.expand_dims %sok {axis = 0 : i32} : tensor<8xi32, #ttg.slice<{dim = 0, parent = #thr}>> -> tensor<1x8xi32, #thr>
+  %sor4 = tt.broadcast %sor3 : tensor<128x1xi32, #thr> -> tensor<128x8xi32, #thr>
+  %sok4 = tt.broadcast %sok2 : tensor<1x8xi32, #thr> -> tensor<128x8xi32, #thr>
+  %so = arith.addi %sor4, %sok4 : tensor<128x8xi32, #thr>
+  %ss = tt.splat %src : !tt.ptr<f32> -> tensor<128x8x!tt.ptr<f32>, #thr>
+  %sp = tt.addptr %ss, %so : tensor<128x8x!tt.ptr<f32>, #thr>, tensor<128x8xi32, #thr>
+  %s = tt.load %sp : tensor<128x8x!tt.ptr<f32>, #thr>
+  %ioc = arith.constant dense<4> : tensor<128x1xi32, #thr>
+  %ior = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #thr}>>
+  %iok = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32, #ttg.slice<{dim = 0, parent = #thr}>>
+  %ior2 = tt.expand_dims %ior {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #thr}>> -> tensor<128x1xi32, #thr>
+  %ior3 = arith.muli %ior2, %ioc : tensor<128x1xi32, #thr>
+  %iok2 = tt.expand_dims %iok {axis = 0 : i32} : tensor<4xi32, #ttg.slice<{dim = 0, parent = #thr}>> -> tensor<1x4xi32, #thr>
+  %ior4 = tt.broadcast %ior3 : tensor<128x1xi32, #thr> -> tensor<128x4xi32, #thr>
+  %iok4 = tt.broadcast %iok2 : tensor<1x4xi32, #thr> -> tensor<128x4xi32, #thr>
+  %io = arith.addi %ior4, %iok4 : tensor<128x4xi32, #thr>
+  %is = tt.splat %idx : !tt.ptr<i32> -> tensor<128x4x!tt.ptr<i32>, #thr>
+  %ip = tt.addptr %is, %io : tensor<128x4x!tt.ptr<i32>, #thr>, tensor<128x4xi32, #thr>
+  %ix = tt.load %ip : tensor<128x4x!tt.ptr<i32>, #thr>
+  %g = tt.gather %s[%ix] {axis = 1 : i32} : (tensor<128x8xf32, #thr>, tensor<128x4xi32, #thr>) -> tensor<128x4xf32, #thr>
+  %os = tt.splat %out : !tt.ptr<f32> -> tensor<128x4x!tt.ptr<f32>, #thr>
+  %op = tt.addptr %os, %io : tensor<128x4x!tt.ptr<f32>, #thr>, tensor<128x4xi32, #thr>
+  tt.store %op, %g : tensor<128x4x!tt.ptr<f32>, #thr>
   tt.return
 }
 
