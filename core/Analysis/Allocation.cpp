@@ -164,8 +164,7 @@ int64_t mlir::triton::getHistogramScratchBins(HistogramOp op) {
       llvm::PowerOf2Ceil(static_cast<uint64_t>(op.getType().getDimSize(0))));
 }
 
-std::optional<WarpLocalGather>
-mlir::triton::getWarpLocalGather(GatherOp op) {
+std::optional<WarpLocalGather> mlir::triton::getWarpLocalGather(GatherOp op) {
   RankedTensorType src = op.getSrc().getType();
   RankedTensorType idx = op.getIndices().getType();
   if (!src.getEncoding() || !idx.getEncoding())
@@ -183,8 +182,10 @@ mlir::triton::getWarpLocalGather(GatherOp op) {
   // Warps and blocks: the same coordinates in both, none along the axis.
   for (StringRef name : {"warp", "block"}) {
     auto dim = StringAttr::get(ctx, name);
-    int32_t srcBits = srcLayout->hasInDim(dim) ? srcLayout->getInDimSizeLog2(dim) : 0;
-    int32_t idxBits = idxLayout->hasInDim(dim) ? idxLayout->getInDimSizeLog2(dim) : 0;
+    int32_t srcBits =
+        srcLayout->hasInDim(dim) ? srcLayout->getInDimSizeLog2(dim) : 0;
+    int32_t idxBits =
+        idxLayout->hasInDim(dim) ? idxLayout->getInDimSizeLog2(dim) : 0;
     if (srcBits != idxBits)
       return std::nullopt;
     for (int32_t bit = 0; bit < srcBits; ++bit) {

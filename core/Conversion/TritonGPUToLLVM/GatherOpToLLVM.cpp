@@ -151,8 +151,8 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                             rewriter.getBoolAttr(true));
     SmallVector<Value> results;
-    for (auto [r, coords] : llvm::enumerate(
-             emitIndices(loc, rewriter, targetInfo, resultType))) {
+    for (auto [r, coords] :
+         llvm::enumerate(emitIndices(loc, rewriter, targetInfo, resultType))) {
       coords[axis] = toI32(rewriter, loc, indexValues[r]);
       results.push_back(fromStore(targetInfo.loadShared(
           rewriter, loc,
@@ -190,8 +190,8 @@ private:
     HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
     // The coordinates the lane contributes (warps and blocks are the same in
     // the source and do not move along the axis: left out).
-    SmallVector<Value> lanePart =
-        applyLinearLayout(loc, rewriter, resultLayout, {{kLane(ctx), ids.lane}});
+    SmallVector<Value> lanePart = applyLinearLayout(loc, rewriter, resultLayout,
+                                                    {{kLane(ctx), ids.lane}});
     SmallVector<Value> results;
     for (auto [r, candidates] : llvm::enumerate(local.candidates)) {
       SmallVector<int32_t> regPart = getRegisterCoordinates(resultLayout, r);
@@ -207,28 +207,50 @@ private:
       }
       SmallVector<Value> where =
           applyLinearLayout(loc, rewriter, inverse, coords);
-      Value srcReg = regOut >= 0 ? where[regOut] : i32Constant(rewriter, loc, 0);
+      Value srcReg =
+          regOut >= 0 ? where[regOut] : i32Constant(rewriter, loc, 0);
       Value srcLane =
           laneOut >= 0 ? where[laneOut] : i32Constant(rewriter, loc, 0);
       Value result;
       for (int32_t j : candidates) {
         Value v = local.sameLane
                       ? srcValues[j]
-                      : targetInfo.shuffleIdx(rewriter, loc, srcValues[j],
-                                              srcLane);
+                      : shuffle(rewriter, loc, srcValues[j], srcLane);
         if (!result) {
           result = v;
           continue;
         }
-        Value isThis = LLVM::ICmpOp::create(rewriter, loc,
-                                            LLVM::ICmpPredicate::eq, srcReg,
-                                            i32Constant(rewriter, loc, j));
+        Value isThis =
+            LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, srcReg,
+                                 i32Constant(rewriter, loc, j));
         result = LLVM::SelectOp::create(rewriter, loc, isThis, v, result);
       }
       results.push_back(result);
     }
     return packLLElements(loc, getTypeConverter(), results, rewriter,
                           resultType);
+  }
+
+  /// `value` from `lane` of the warp; booleans and pointers travel as
+  /// integers (i32, i64).
+  Value shuffle(RewriterBase &rewriter, Location loc, Value value,
+                Value lane) const {
+    Type type = value.getType();
+    if (isa<LLVM::LLVMPointerType>(type)) {
+      Value bits =
+          LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), value);
+      return LLVM::IntToPtrOp::create(
+          rewriter, loc, type,
+          targetInfo.shuffleIdx(rewriter, loc, bits, lane));
+    }
+    if (type.isInteger(1)) {
+      Value bits =
+          LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), value);
+      return LLVM::TruncOp::create(
+          rewriter, loc, type,
+          targetInfo.shuffleIdx(rewriter, loc, bits, lane));
+    }
+    return targetInfo.shuffleIdx(rewriter, loc, value, lane);
   }
 
   const trident::TargetInfoBase &targetInfo;

@@ -71,8 +71,7 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
           return rewriter.notifyMatchFailure(
               op, "the source is split between the CTAs of a cluster");
     int warpSize = targetInfo.getWarpSize();
-    if (!llvm::isPowerOf2_32(warpSize) ||
-        layout.getInDimSize(lane) != warpSize)
+    if (!llvm::isPowerOf2_32(warpSize) || layout.getInDimSize(lane) != warpSize)
       return rewriter.notifyMatchFailure(
           op, "the layout's lanes are not the target's warp");
     if (!op->hasAttr(kAllocationOffsetAttr))
@@ -118,7 +117,8 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
           i32Constant(rewriter, loc, int64_t(1) << laneBits));
 
     // 1. Counts of this lane's bins, over the registers.
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
@@ -145,9 +145,9 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
       for (int j = 0; j < numBits; ++j) {
         Value isSet = LLVM::ICmpOp::create(
             rewriter, loc, LLVM::ICmpPredicate::ne,
-            LLVM::AndOp::create(rewriter, loc, value,
-                                intConstant(rewriter, loc, type,
-                                            int64_t(1) << j)),
+            LLVM::AndOp::create(
+                rewriter, loc, value,
+                intConstant(rewriter, loc, type, int64_t(1) << j)),
             intConstant(rewriter, loc, type, 0));
         bitBallots.push_back(
             targetInfo.ballot(rewriter, loc, ballotType, isSet));
@@ -168,12 +168,12 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
       for (int64_t k = 0; k < binsPerLane; ++k) {
         Value inBin = lanesHere;
         for (int j = 0; j < lowBits; ++j)
-          inBin = LLVM::AndOp::create(
-              rewriter, loc, inBin,
-              (k >> j) & 1 ? bitBallots[j] : clearBallots[j]);
-        Value count = toI32(rewriter, loc,
-                            LLVM::CtPopOp::create(rewriter, loc, ballotType,
-                                                  inBin));
+          inBin = LLVM::AndOp::create(rewriter, loc, inBin,
+                                      (k >> j) & 1 ? bitBallots[j]
+                                                   : clearBallots[j]);
+        Value count =
+            toI32(rewriter, loc,
+                  LLVM::CtPopOp::create(rewriter, loc, ballotType, inBin));
         counts[k] = LLVM::AddOp::create(rewriter, loc, counts[k], count);
       }
     }
@@ -190,18 +190,17 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
         LLVM::MulOp::create(rewriter, loc, ids.warp,
                             i32Constant(rewriter, loc, warpSize)),
         ids.lane);
-    Value always = LLVM::ConstantOp::create(rewriter, loc, i1,
-                                            rewriter.getBoolAttr(true));
+    Value always =
+        LLVM::ConstantOp::create(rewriter, loc, i1, rewriter.getBoolAttr(true));
     Value zero = i32Constant(rewriter, loc, 0);
     for (int64_t first = 0; first < paddedBins; first += numThreads) {
-      Value index =
-          LLVM::AddOp::create(rewriter, loc, tid,
-                              i32Constant(rewriter, loc, first));
+      Value index = LLVM::AddOp::create(rewriter, loc, tid,
+                                        i32Constant(rewriter, loc, first));
       Value inside = always;
       if (first + numThreads > paddedBins)
-        inside = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult,
-                                      index,
-                                      i32Constant(rewriter, loc, paddedBins));
+        inside =
+            LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, index,
+                                 i32Constant(rewriter, loc, paddedBins));
       targetInfo.storeShared(rewriter, loc,
                              gepElements(loc, rewriter, *base, i32, index),
                              zero, inside);
@@ -210,9 +209,9 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
     // Lanes past the bins add their zero counts to a bin of another lane.
     Value firstBin = LLVM::MulOp::create(
         rewriter, loc,
-        LLVM::AndOp::create(rewriter, loc, ids.lane,
-                            i32Constant(rewriter, loc,
-                                        (int64_t(1) << laneBits) - 1)),
+        LLVM::AndOp::create(
+            rewriter, loc, ids.lane,
+            i32Constant(rewriter, loc, (int64_t(1) << laneBits) - 1)),
         i32Constant(rewriter, loc, binsPerLane));
     StringRef scope = targetInfo.getSyncScope(trident::MemoryScope::CTA);
     for (int64_t k = 0; k < binsPerLane; ++k) {
@@ -226,14 +225,15 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
     targetInfo.barrier(rewriter, loc);
 
     // 3. The result registers.
-    Type resultElem = getTypeConverter()->convertType(resultType.getElementType());
+    Type resultElem =
+        getTypeConverter()->convertType(resultType.getElementType());
     unsigned resultWidth = resultElem.getIntOrFloatBitWidth();
     SmallVector<Value> results;
     for (SmallVector<Value> &coords :
          emitIndices(loc, rewriter, targetInfo, resultType)) {
       Value count = targetInfo.loadShared(
-          rewriter, loc, gepElements(loc, rewriter, *base, i32, coords[0]),
-          i32, always);
+          rewriter, loc, gepElements(loc, rewriter, *base, i32, coords[0]), i32,
+          always);
       if (resultWidth > 32)
         count = LLVM::ZExtOp::create(rewriter, loc, resultElem, count);
       else if (resultWidth < 32)

@@ -61,9 +61,9 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
           !isa_and_nonnull<gpu::DistributedEncodingTrait>(tensor.getEncoding()))
         return rewriter.notifyMatchFailure(op, "tensor without a layout");
       Type elem = getTypeConverter()->convertType(getElementTypeOrSelf(arg));
-      if (!elem || !(isa<LLVM::LLVMPointerType, IntegerType>(elem) ||
-                     elem.isF16() || elem.isBF16() || elem.isF32() ||
-                     elem.isF64()))
+      if (!elem ||
+          !(isa<LLVM::LLVMPointerType, IntegerType>(elem) || elem.isF16() ||
+            elem.isBF16() || elem.isF32() || elem.isF64()))
         return rewriter.notifyMatchFailure(op, "an element type printf "
                                                "cannot print");
     }
@@ -105,11 +105,10 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
   }
 
 private:
-  void printElement(RewriterBase &rewriter, Location loc,
-                    ArrayRef<Value> pid, ArrayRef<Value> index,
-                    ArrayRef<int> widths, StringRef prefix, size_t operand,
-                    size_t numOperands, Value elem, bool hex,
-                    bool isSigned) const {
+  void printElement(RewriterBase &rewriter, Location loc, ArrayRef<Value> pid,
+                    ArrayRef<Value> index, ArrayRef<int> widths,
+                    StringRef prefix, size_t operand, size_t numOperands,
+                    Value elem, bool hex, bool isSigned) const {
     std::string format;
     llvm::raw_string_ostream os(format);
     SmallVector<Value> args;
@@ -137,8 +136,8 @@ private:
 
   /// The conversion of `value` and the value to pass for it.
   std::pair<std::string, Value> formatValue(RewriterBase &rewriter,
-                                            Location loc, Value value,
-                                            bool hex, bool isSigned) const {
+                                            Location loc, Value value, bool hex,
+                                            bool isSigned) const {
     Type type = value.getType();
     Type i32 = rewriter.getI32Type();
     if (isa<LLVM::LLVMPointerType>(type))
@@ -147,8 +146,8 @@ private:
     if (hex) {
       // All the hex digits of the type; a float prints its bits.
       if (isa<FloatType>(type))
-        value = LLVM::BitcastOp::create(
-            rewriter, loc, rewriter.getIntegerType(width), value);
+        value = LLVM::BitcastOp::create(rewriter, loc,
+                                        rewriter.getIntegerType(width), value);
       if (width < 32)
         value = LLVM::ZExtOp::create(rewriter, loc, i32, value);
       std::string spec = "0x%0" + std::to_string((width + 3) / 4);

@@ -76,4 +76,16 @@ tt.func public @bools(%src: tensor<16xi1, #b1>, %idx: tensor<64xi64, #b1>) -> te
   tt.return %g : tensor<64xi1, #b1>
 }
 
+// Within a warp, booleans are shuffled as i32.
+// CHECK-LABEL: llvm.func @bools_in_warp
+// CHECK: %[[Z:.*]] = llvm.zext %{{.*}} : i1 to i32
+// CHECK: %[[X:.*]] = llvm.call @test_shuffle_idx_i32(%[[Z]], %{{.*}})
+// CHECK: llvm.trunc %[[X]] : i32 to i1
+// CHECK-NOT: @test_barrier
+// CHECK: llvm.return
+tt.func public @bools_in_warp(%src: tensor<16x16xi1, #rows>, %idx: tensor<16x16xi32, #rows>) -> tensor<16x16xi1, #rows> {
+  %g = tt.gather %src[%idx] {axis = 1 : i32} : (tensor<16x16xi1, #rows>, tensor<16x16xi32, #rows>) -> tensor<16x16xi1, #rows>
+  tt.return %g : tensor<16x16xi1, #rows>
+}
+
 }
