@@ -44,7 +44,7 @@ void mlir::triton::populateTritonGPUToLLVMPatterns(
   populateHistogramOpToLLVMPatterns(typeConverter, patterns, targetInfo,
                                     benefit);
   populateGatherOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
-  populatePrintOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateDebugOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
   populateMathToLLVMConversionPatterns(typeConverter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

@@ -130,8 +130,10 @@ void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                     PatternBenefit benefit = 1);
 
 /// tt.print: one TargetInfoBase::printf per element a thread holds, with
-/// Triton's format (pid, per-dimension index, prefix, value).
-void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+/// Triton's format (pid, per-dimension index, prefix, value); tt.assert:
+/// TargetInfoBase::assertFail in the threads holding a false element (the
+/// function must be in cf form).
+void populateDebugOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                    RewritePatternSet &patterns,
                                    const trident::TargetInfoBase &targetInfo,
                                    PatternBenefit benefit = 1);

@@ -1,4 +1,4 @@
-//===- PrintOpToLLVM.cpp - tt.print through the target's printf ----------===//
+//===- DebugOpToLLVM.cpp - tt.print and tt.assert through the target -----===//
 //
 // tt.print becomes one TargetInfoBase::printf per element each thread holds,
 // with the format Triton builds:
@@ -13,11 +13,18 @@
 // narrower than 32 bits are extended by their signedness here; the target
 // promotes floats as C variadic calls do.
 //
+// tt.assert: a thread that holds a false element of the condition calls
+// TargetInfoBase::assertFail with the message and the source position (file
+// and line of the op's location, the enclosing function); the other threads
+// go on. The call sits in its own block behind a conditional branch, so the
+// function must be in the cf/LLVM form (as for the atomics).
+//
 //===----------------------------------------------------------------------===//
 
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -171,10 +178,65 @@ private:
   const trident::TargetInfoBase &targetInfo;
 };
 
+struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
+  AssertOpConversion(LLVMTypeConverter &converter,
+                     const trident::TargetInfoBase &targetInfo,
+                     PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (!isa<FunctionOpInterface>(op->getParentOp()))
+      return rewriter.notifyMatchFailure(
+          op, "inside a region: lower structured control flow first");
+    SmallVector<Value> conditions =
+        isa<RankedTensorType>(op.getCondition().getType())
+            ? unpackLLElements(loc, adaptor.getCondition(), rewriter)
+            : SmallVector<Value>{adaptor.getCondition()};
+    Value falseValue = intConstant(rewriter, loc, rewriter.getI1Type(), 0);
+    Value anyFalse;
+    for (Value condition : conditions) {
+      Value isFalse = LLVM::ICmpOp::create(
+          rewriter, loc, LLVM::ICmpPredicate::eq, condition, falseValue);
+      anyFalse =
+          anyFalse ? Value(LLVM::OrOp::create(rewriter, loc, anyFalse, isFalse))
+                   : isFalse;
+    }
+
+    std::string file = "unknown";
+    int line = 0;
+    if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>()) {
+      file = fileLoc.getFilename().str();
+      line = fileLoc.getLine();
+    }
+    std::string function = "unknown";
+    if (auto func = op->getParentOfType<FunctionOpInterface>())
+      function = func.getName().str();
+
+    // before: cond_br anyFalse, fail, after; fail: assertFail; br after.
+    Block *before = op->getBlock();
+    Block *fail = rewriter.splitBlock(before, op->getIterator());
+    Block *after = rewriter.splitBlock(fail, std::next(op->getIterator()));
+    rewriter.setInsertionPointToEnd(fail);
+    targetInfo.assertFail(rewriter, loc, op.getMessage(), file, function, line);
+    LLVM::BrOp::create(rewriter, loc, after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::CondBrOp::create(rewriter, loc, anyFalse, fail, after);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  const trident::TargetInfoBase &targetInfo;
+};
+
 } // namespace
 
-void mlir::triton::populatePrintOpToLLVMPatterns(
+void mlir::triton::populateDebugOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     const trident::TargetInfoBase &targetInfo, PatternBenefit benefit) {
-  patterns.add<PrintOpConversion>(typeConverter, targetInfo, benefit);
+  patterns.add<PrintOpConversion, AssertOpConversion>(typeConverter, targetInfo,
+                                                      benefit);
 }
