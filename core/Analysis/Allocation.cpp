@@ -4,6 +4,7 @@
 
 #include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -158,6 +159,94 @@ bool mlir::triton::convertLayoutNeedsSharedMemory(RankedTensorType src,
          dstLayout.sublayout(threadDims, outDims);
 }
 
+int64_t mlir::triton::getHistogramScratchBins(HistogramOp op) {
+  return static_cast<int64_t>(
+      llvm::PowerOf2Ceil(static_cast<uint64_t>(op.getType().getDimSize(0))));
+}
+
+std::optional<WarpLocalGather> mlir::triton::getWarpLocalGather(GatherOp op) {
+  RankedTensorType src = op.getSrc().getType();
+  RankedTensorType idx = op.getIndices().getType();
+  if (!src.getEncoding() || !idx.getEncoding())
+    return std::nullopt;
+  std::optional<LinearLayout> srcLayout =
+      gpu::tryToLinearLayout(src.getShape(), src.getEncoding());
+  std::optional<LinearLayout> idxLayout =
+      gpu::tryToLinearLayout(idx.getShape(), idx.getEncoding());
+  if (!srcLayout || !idxLayout)
+    return std::nullopt;
+  MLIRContext *ctx = op.getContext();
+  auto reg = StringAttr::get(ctx, "register");
+  auto lane = StringAttr::get(ctx, "lane");
+  unsigned axis = op.getAxis();
+  // Warps and blocks: the same coordinates in both, none along the axis.
+  for (StringRef name : {"warp", "block"}) {
+    auto dim = StringAttr::get(ctx, name);
+    int32_t srcBits =
+        srcLayout->hasInDim(dim) ? srcLayout->getInDimSizeLog2(dim) : 0;
+    int32_t idxBits =
+        idxLayout->hasInDim(dim) ? idxLayout->getInDimSizeLog2(dim) : 0;
+    if (srcBits != idxBits)
+      return std::nullopt;
+    for (int32_t bit = 0; bit < srcBits; ++bit) {
+      ArrayRef<int32_t> basis = srcLayout->getBasis(dim, bit);
+      if (basis != idxLayout->getBasis(dim, bit) || basis[axis] != 0)
+        return std::nullopt;
+    }
+  }
+  // Checked by enumeration: bounded, as the allocation and barrier passes
+  // ask again for every op.
+  int32_t numRegs = idxLayout->getInDimSize(reg);
+  int32_t numLanes = idxLayout->getInDimSize(lane);
+  int64_t axisSize = src.getDimSize(axis);
+  if (int64_t(numRegs) * numLanes * axisSize > (int64_t(1) << 16))
+    return std::nullopt;
+  std::optional<LinearLayout> inverse = srcLayout->tryPseudoinvert();
+  if (!inverse)
+    return std::nullopt;
+  // A layout evaluated at a register and lane of warp 0, block 0.
+  auto at = [&](const LinearLayout &layout, int32_t r, int32_t l) {
+    SmallVector<std::pair<StringAttr, int32_t>> ins;
+    for (StringAttr dim : layout.getInDimNames())
+      ins.push_back({dim, dim == reg ? r : dim == lane ? l : 0});
+    return layout.apply(ins);
+  };
+  WarpLocalGather result;
+  result.sameLane = true;
+  int64_t total = 0;
+  for (int32_t r = 0; r < numRegs; ++r) {
+    llvm::SmallSetVector<int32_t, 8> candidates;
+    for (int32_t l = 0; l < numLanes; ++l) {
+      SmallVector<std::pair<StringAttr, int32_t>> coords = at(*idxLayout, r, l);
+      for (int64_t a = 0; a < axisSize; ++a) {
+        coords[axis].second = static_cast<int32_t>(a);
+        int32_t srcReg = 0, srcLane = 0;
+        for (auto [name, value] : inverse->apply(coords)) {
+          if (name == reg)
+            srcReg = value;
+          else if (name == lane)
+            srcLane = value;
+          else if (value != 0)
+            return std::nullopt; // in another warp or block
+        }
+        if (at(*srcLayout, srcReg, srcLane) != coords)
+          return std::nullopt;
+        candidates.insert(srcReg);
+        result.sameLane &= srcLane == l;
+      }
+    }
+    SmallVector<int32_t> sorted(candidates.begin(), candidates.end());
+    llvm::sort(sorted);
+    total += sorted.size();
+    result.candidates.push_back(std::move(sorted));
+  }
+  // A select chain per result element longer than this costs more than the
+  // round trip through shared memory.
+  if (total > 16 * int64_t(numRegs))
+    return std::nullopt;
+  return result;
+}
+
 int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     std::optional<ReduceScratch> scratch = getReduceScratch(reduce);
@@ -173,6 +262,18 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     if (isa<RankedTensorType>(type) || op->getResult(0).use_empty())
       return 0;
     return getSharedElementBytes(type);
+  }
+  if (auto histogram = dyn_cast<HistogramOp>(op)) {
+    if (!histogram.getSrc().getType().getEncoding())
+      return 0;
+    return getHistogramScratchBins(histogram) * 4;
+  }
+  if (auto gather = dyn_cast<GatherOp>(op)) {
+    // The whole source, row-major, for the threads to read by index.
+    RankedTensorType src = gather.getSrc().getType();
+    if (!src.getEncoding() || getWarpLocalGather(gather))
+      return 0;
+    return src.getNumElements() * getSharedElementBytes(src.getElementType());
   }
   if (auto convert = dyn_cast<gpu::ConvertLayoutOp>(op)) {
     RankedTensorType src = convert.getSrc().getType();

@@ -1,4 +1,4 @@
-//===- ShapeOpToLLVM.cpp - trans, reshape, join, split, cat ---------------===//
+//===- ShapeOpToLLVM.cpp - trans, reshape, join, split, cat, unsplat ------===//
 //
 // Shape ops whose result layout keeps every element in the thread that
 // held it only pick registers. Which source register feeds each result
@@ -7,7 +7,8 @@
 // the op is not lowered here (it needs a convert_layout first).
 //
 // tt.cat may reorder elements (as in Triton): each thread's registers of
-// the two operands are concatenated.
+// the two operands are concatenated. tt.unsplat reads the one element of
+// its tensor, which every thread holds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -239,11 +240,26 @@ struct CatOpConversion : public ConvertOpToLLVMPattern<CatOp> {
   }
 };
 
+struct UnsplatOpConversion : public ConvertOpToLLVMPattern<UnsplatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(UnsplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!hasLayout(op.getSrc().getType()))
+      return rewriter.notifyMatchFailure(op, "tensor without a layout");
+    // A one-element tensor: every register of every thread is that element.
+    rewriter.replaceOp(
+        op, unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter).front());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::triton::populateShapeOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     PatternBenefit benefit) {
   patterns.add<TransOpConversion, ReshapeOpConversion, JoinOpConversion,
-               SplitOpConversion, CatOpConversion>(typeConverter, benefit);
+               SplitOpConversion, CatOpConversion, UnsplatOpConversion>(
+      typeConverter, benefit);
 }

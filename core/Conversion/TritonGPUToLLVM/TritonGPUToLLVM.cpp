@@ -41,6 +41,10 @@ void mlir::triton::populateTritonGPUToLLVMPatterns(
   populateDotOpToLLVMPatterns(typeConverter, patterns, benefit);
   populateShapeOpToLLVMPatterns(typeConverter, patterns, benefit);
   populateMemoryOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateHistogramOpToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                    benefit);
+  populateGatherOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateDebugOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
   populateMathToLLVMConversionPatterns(typeConverter, patterns);
   cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

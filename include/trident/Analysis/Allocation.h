@@ -7,8 +7,9 @@
 //    to the last use of the buffer or of a view of it (uses nested in a loop
 //    or branch keep it live until the end of that op);
 //  - scratch buffers: what an op needs while it runs (tt.reduce exchanging
-//    partial results between warps, ttg.convert_layout through shared
-//    memory, a scalar atomic sharing its old value), live only at that op.
+//    partial results between warps, ttg.convert_layout and tt.gather through
+//    shared memory, tt.histogram's bins, a scalar atomic sharing its old
+//    value), live only at that op.
 //
 // Buffers whose lifetimes overlap get disjoint byte ranges (first fit, in
 // program order). The ttg-allocate-shared-memory pass records the offsets as
@@ -80,6 +81,29 @@ std::optional<ScanScratch> getScanScratch(ScanOp op);
 /// Whether a layout conversion moves data between threads (and so goes
 /// through shared memory), rather than only between registers.
 bool convertLayoutNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
+
+/// The bins tt.histogram counts into in shared memory, one i32 each: the
+/// result length rounded up to a power of two (each lane of a warp owns an
+/// equal share of them).
+int64_t getHistogramScratchBins(HistogramOp op);
+
+/// How tt.gather runs without shared memory when every source element a
+/// warp needs is in that warp: the source and the indices split warps and
+/// blocks alike (never along the axis), and the source's registers and
+/// lanes of one warp hold every element its threads ask for. Each result
+/// element is then read from the source register and lane that the
+/// source layout's (pseudo)inverse gives for its coordinates: a shuffle
+/// (none when the lane is always the thread's own) from each candidate
+/// register, and a select by the register index.
+struct WarpLocalGather {
+  /// For each register of the result, the source registers (not
+  /// duplicates) that may hold its element, ascending.
+  SmallVector<SmallVector<int32_t>> candidates;
+  /// Whether the source lane is always the reading thread's own lane.
+  bool sameLane = false;
+};
+/// std::nullopt when the gather must go through shared memory.
+std::optional<WarpLocalGather> getWarpLocalGather(GatherOp op);
 
 /// The scratch bytes `op` needs while it runs; 0 for ops that need none.
 int64_t getScratchSizeInBytes(Operation *op);

@@ -80,3 +80,28 @@ tt.func public @trans_across_threads(%x: tensor<32x32xf32, #blocked>) {
   tt.return
 }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @histogram_unallocated(%x: tensor<32xi32, #blocked>) -> tensor<32xi32, #blocked> {
+  // Its bins live in shared memory: ttg-allocate-shared-memory must run first.
+  // expected-error @+1 {{failed to legalize operation 'tt.histogram'}}
+  %h = tt.histogram %x : tensor<32xi32, #blocked> -> tensor<32xi32, #blocked>
+  tt.return %h : tensor<32xi32, #blocked>
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#other = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.shared = 256 : i32} {
+tt.func public @gather_layouts(%src: tensor<64xf32, #blocked>, %idx: tensor<64xi32, #other>) -> tensor<64xf32, #blocked> {
+  // The indices and the result must have one layout.
+  // expected-error @+1 {{failed to legalize operation 'tt.gather'}}
+  %g = tt.gather %src[%idx] {axis = 0 : i32, allocation.offset = 0 : i32} : (tensor<64xf32, #blocked>, tensor<64xi32, #other>) -> tensor<64xf32, #blocked>
+  tt.return %g : tensor<64xf32, #blocked>
+}
+}

@@ -1,6 +1,7 @@
 // RUN: trident-opt %s --test-convert-tritongpu-to-llvm | FileCheck %s
 
-// trans, reshape, join, split and cat move registers only.
+// trans, reshape, join, split and cat move registers only; unsplat reads
+// the one element every thread holds.
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #t = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [0, 1]}>
@@ -50,6 +51,15 @@ tt.func public @join_split(%l: tensor<4x32xf32, #blocked>, %r: tensor<4x32xf32, 
 tt.func public @cat(%l: tensor<4x32xf32, #blocked>, %r: tensor<4x32xf32, #blocked>) {
   %0 = tt.cat %l, %r : tensor<4x32xf32, #blocked> -> tensor<8x32xf32, #blocked>
   tt.return
+}
+
+// CHECK-LABEL: llvm.func @unsplat
+// CHECK-SAME: %[[T:[^:]*]]: !llvm.struct<(f32)>
+// CHECK: %[[E:.*]] = llvm.extractvalue %[[T]][0]
+// CHECK: llvm.return %[[E]] : f32
+tt.func public @unsplat(%t: tensor<1x1xf32, #blocked>) -> f32 {
+  %0 = tt.unsplat %t : tensor<1x1xf32, #blocked>
+  tt.return %0 : f32
 }
 
 }

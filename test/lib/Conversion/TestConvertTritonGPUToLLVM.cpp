@@ -137,14 +137,76 @@ public:
   StringRef getMulhiFuncName(Type resultType) const override {
     return "test_mulhi";
   }
+  /// `test_printf(ptr format, ...)`, a C variadic call: the format is a
+  /// NUL-terminated global `@test_printf_format_<n>` and floats go as
+  /// doubles.
   void printf(RewriterBase &rewriter, Location loc, StringRef format,
               ValueRange args) const override {
-    callPlaceholder(rewriter, loc, "test_printf", nullptr, args);
+    auto module = rewriter.getInsertionBlock()
+                      ->getParentOp()
+                      ->getParentOfType<ModuleOp>();
+    MLIRContext *ctx = rewriter.getContext();
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    auto fnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                              {ptrType}, /*isVarArg=*/true);
+    auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>("test_printf");
+    if (!callee) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      callee = LLVM::LLVMFuncOp::create(rewriter, loc, "test_printf", fnType);
+    }
+    SmallVector<Value> operands = {
+        stringAddress(rewriter, loc, "test_printf_format_", format)};
+    for (Value arg : args) {
+      if (isa<FloatType>(arg.getType()) &&
+          arg.getType().getIntOrFloatBitWidth() < 64)
+        arg = LLVM::FPExtOp::create(rewriter, loc, rewriter.getF64Type(), arg);
+      operands.push_back(arg);
+    }
+    LLVM::CallOp::create(rewriter, loc, callee, operands);
   }
+  /// `test_assert_fail(ptr message, ptr file, i32 line, ptr function)`,
+  /// the strings as globals `@test_assert_<n>`.
   void assertFail(RewriterBase &rewriter, Location loc, StringRef message,
                   StringRef file, StringRef function,
                   int line) const override {
-    callPlaceholder(rewriter, loc, "test_assert_fail", nullptr, {});
+    callPlaceholder(
+        rewriter, loc, "test_assert_fail", nullptr,
+        {stringAddress(rewriter, loc, "test_assert_", message),
+         stringAddress(rewriter, loc, "test_assert_", file),
+         LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                  rewriter.getI32IntegerAttr(line)),
+         stringAddress(rewriter, loc, "test_assert_", function)});
+  }
+
+private:
+  /// The address of a new NUL-terminated constant global `<prefix><n>`
+  /// holding `text`.
+  static Value stringAddress(RewriterBase &rewriter, Location loc,
+                             StringRef prefix, StringRef text) {
+    auto module = rewriter.getInsertionBlock()
+                      ->getParentOp()
+                      ->getParentOfType<ModuleOp>();
+    std::string contents = text.str();
+    contents.push_back('\0');
+    std::string symbol;
+    for (unsigned i = 0;; ++i) {
+      symbol = prefix.str() + std::to_string(i);
+      if (!module.lookupSymbol(symbol))
+        break;
+    }
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      LLVM::GlobalOp::create(
+          rewriter, loc,
+          LLVM::LLVMArrayType::get(rewriter.getI8Type(), contents.size()),
+          /*isConstant=*/true, LLVM::Linkage::Internal, symbol,
+          rewriter.getStringAttr(contents));
+    }
+    return LLVM::AddressOfOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
+        symbol);
   }
 };
 

@@ -49,7 +49,16 @@
 // BUNDLE: shared_bytes: {{[1-9][0-9]*}}
 // BUNDLE: binary: {{[1-9][0-9]*}} bytes
 
-// A kernel the lowering does not handle yet fails in its stage, in one line.
-// RUN: not trident compile %kernels/extern_asm.ttir --plugin %nvidia_plugin --target nvidia -o %t.print.tkb 2>&1 | FileCheck %s --check-prefix=LOWERING
-// LOWERING: trident compile: {{.*}}: failed to legalize operation 'tt.print' that was explicitly marked illegal
-// LOWERING-NOT: {{.}}
+// tt.print goes through vprintf (the core's lowering, the target's printf).
+// RUN: trident compile %kernels/extern_asm.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=PRINT
+// PRINT: .extern .func {{.*}}vprintf
+// PRINT: .visible .entry
+// PRINT: call.uni (retval0), vprintf, (param0, param1);
+
+// The shapes kernel (trans, reshape, join, split, cat, gather, histogram,
+// unsplat) lowers whole: cat concatenates each thread's registers, the
+// histogram counts with ballots and shared-memory atomics.
+// RUN: trident compile %kernels/shapes.ttir --plugin %nvidia_plugin --target nvidia --emit ptx -o - | FileCheck %s --check-prefix=SHAPES
+// SHAPES: .visible .entry shapes_kernel(
+// SHAPES: vote.sync.ballot.b32
+// SHAPES: atom.shared.add

@@ -98,7 +98,7 @@ void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                  PatternBenefit benefit = 1);
 
 /// tt.trans, tt.reshape, tt.join, tt.split and tt.cat where every element
-/// stays in its thread (register moves only).
+/// stays in its thread (register moves only), and tt.unsplat.
 void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                    RewritePatternSet &patterns,
                                    PatternBenefit benefit = 1);
@@ -116,6 +116,29 @@ void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                     RewritePatternSet &patterns,
                                     const trident::TargetInfoBase &targetInfo,
                                     PatternBenefit benefit = 1);
+
+/// tt.histogram: per-warp counts from ballots over the bits of each bin
+/// index, added into the op's scratch buffer with shared-memory atomics.
+void populateHistogramOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo, PatternBenefit benefit = 1);
+
+/// tt.gather: within a warp (shuffles and selects) where the layouts allow
+/// (getWarpLocalGather), else through the op's scratch buffer: the source
+/// is stored, each thread loads its elements by index.
+void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                    RewritePatternSet &patterns,
+                                    const trident::TargetInfoBase &targetInfo,
+                                    PatternBenefit benefit = 1);
+
+/// tt.print: one TargetInfoBase::printf per element a thread holds, with
+/// Triton's format (pid, per-dimension index, prefix, value); tt.assert:
+/// TargetInfoBase::assertFail in the threads holding a false element (the
+/// function must be in cf form).
+void populateDebugOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
+                                   RewritePatternSet &patterns,
+                                   const trident::TargetInfoBase &targetInfo,
+                                   PatternBenefit benefit = 1);
 
 /// Everything above, plus MLIR's arith, math, control-flow and ub -> LLVM
 /// patterns. `pointerInfo` may be null (then no access is vectorized).

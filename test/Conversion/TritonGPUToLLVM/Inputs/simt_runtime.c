@@ -4,6 +4,7 @@
 #include "simt_runtime.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,29 @@ float test_shuffle_idx_f32(float value, int lane) {
 int test_shuffle_idx_i32(int value, int lane) {
   return (int)(uint32_t)exchange((uint32_t)value,
                                  (threadIndex & ~31) | (lane & 31));
+}
+
+/* Bit l of the result: the predicate of lane l of this thread's warp. */
+int test_ballot_i32(int pred) {
+  slots[threadIndex] = pred & 1;
+  pthread_barrier_wait(&barrier);
+  uint32_t mask = 0;
+  for (int l = 0; l < 32; ++l)
+    mask |= (uint32_t)slots[(threadIndex & ~31) | l] << l;
+  pthread_barrier_wait(&barrier);
+  return (int)mask;
+}
+
+/* One whole line per call, whatever the other threads print. */
+static pthread_mutex_t printLock = PTHREAD_MUTEX_INITIALIZER;
+void test_printf(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  pthread_mutex_lock(&printLock);
+  vprintf(format, args);
+  fflush(stdout);
+  pthread_mutex_unlock(&printLock);
+  va_end(args);
 }
 
 /* i1 arguments arrive in the low bit of an int. */
