@@ -85,8 +85,6 @@ struct ConvertTritonGPUToLLVM
                                         /*benefit=*/10);
     populateElementwiseOpToLLVMPatterns(typeConverter, patterns,
                                         /*benefit=*/10);
-    populateAssertOpToLLVMPatterns(typeConverter, patterns, targetInfo,
-                                   /*benefit=*/10);
     mlir::triton::nvidia_gpu::populateDotOpToLLVMPatterns(typeConverter, patterns,
                                                           /*benefit=*/10);
     mlir::triton::nvidia_gpu::populateLocalLoadOpToLLVMPatterns(

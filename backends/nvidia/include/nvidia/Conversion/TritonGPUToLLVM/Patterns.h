@@ -29,13 +29,6 @@ void populateFpToFpOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                     int computeCapability,
                                     PatternBenefit benefit);
 
-/// tt.assert: threads with a false element call `targetInfo.assertFail`
-/// with the message and the source position.
-void populateAssertOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
-                                    RewritePatternSet &patterns,
-                                    const trident::TargetInfoBase &targetInfo,
-                                    PatternBenefit benefit);
-
 /// tt.dot with a version-2 #ttg.nvidia_mma result (f16/bf16 operands in
 /// its dot-operand layouts, f32 accumulator): PTX mma.sync m16n8k16.
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
