@@ -279,3 +279,14 @@ void mlir::triton::dropNonLLVMArgumentAttributes(ModuleOp module) {
     func.setArgAttrsAttr(ArrayAttr::get(func.getContext(), kept));
   });
 }
+
+std::map<std::pair<int32_t, int32_t>, SmallVector<int32_t>>
+mlir::triton::getRegistersByCoordinate(const LinearLayout &layout) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  std::map<std::pair<int32_t, int32_t>, SmallVector<int32_t>> result;
+  for (int32_t r = 0; r < layout.getInDimSize(kRegister(ctx)); ++r) {
+    SmallVector<int32_t> c = getRegisterCoordinates(layout, r);
+    result[{c[0], c[1]}].push_back(r);
+  }
+  return result;
+}

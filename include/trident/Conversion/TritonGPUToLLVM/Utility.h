@@ -25,6 +25,9 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <map>
+#include <utility>
+
 namespace mlir::triton {
 
 /// The name of the external shared-memory array every function addresses
@@ -84,6 +87,12 @@ SmallVector<Value> applyLinearLayout(Location loc, RewriterBase &rewriter,
 /// block all zero (compile-time constants, one per output dimension).
 SmallVector<int32_t> getRegisterCoordinates(const LinearLayout &layout,
                                             int32_t reg);
+
+/// For a 2-D layout: the coordinates each register holds (lane, warp and
+/// block zero) -> the registers holding them, in register order. What matrix
+/// instruction lowerings read their fragments off.
+std::map<std::pair<int32_t, int32_t>, SmallVector<int32_t>>
+getRegistersByCoordinate(const LinearLayout &layout);
 
 /// The tensor coordinates of every register of this thread: result[r][d] is
 /// the i32 index along dimension d of the element held in register r.

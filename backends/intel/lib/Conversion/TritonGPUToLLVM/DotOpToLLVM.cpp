@@ -43,17 +43,6 @@ namespace {
 
 using Coord = std::pair<int32_t, int32_t>;
 
-/// Coordinates (lane and warp zero) -> the registers holding them.
-std::map<Coord, SmallVector<int32_t>> registersByCoord(const LinearLayout &l) {
-  MLIRContext *ctx = l.getInDimNames().begin()->getContext();
-  std::map<Coord, SmallVector<int32_t>> result;
-  for (int32_t r = 0; r < l.getInDimSize(kRegister(ctx)); ++r) {
-    SmallVector<int32_t> c = getRegisterCoordinates(l, r);
-    result[{c[0], c[1]}].push_back(r);
-  }
-  return result;
-}
-
 /// The image of bit `bit` of `inDim` as (dim0, dim1), (0, 0) past its size.
 Coord basis(const LinearLayout &l, StringAttr inDim, int32_t bit) {
   if (!l.hasInDim(inDim) || bit >= l.getInDimSizeLog2(inDim))
@@ -176,9 +165,9 @@ struct DpasDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     int32_t depth = dpas.getSystolicDepth();
     int64_t K = aType.getDimSize(1);
 
-    auto aRegs = registersByCoord(dot->a);
-    auto bRegs = registersByCoord(dot->b);
-    auto cRegs = registersByCoord(dot->c);
+    auto aRegs = getRegistersByCoordinate(dot->a);
+    auto bRegs = getRegistersByCoordinate(dot->b);
+    auto cRegs = getRegistersByCoordinate(dot->c);
     SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
     SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> d = unpackLLElements(loc, adaptor.getC(), rewriter);

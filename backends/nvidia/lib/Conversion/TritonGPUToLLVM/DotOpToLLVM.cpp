@@ -36,17 +36,6 @@ namespace {
 
 using Coord = std::pair<int32_t, int32_t>;
 
-/// Coordinates (lane and warp zero) -> the registers holding them.
-std::map<Coord, SmallVector<int32_t>> registersByCoord(const LinearLayout &l) {
-  MLIRContext *ctx = l.getInDimNames().begin()->getContext();
-  std::map<Coord, SmallVector<int32_t>> result;
-  for (int32_t r = 0; r < l.getInDimSize(kRegister(ctx)); ++r) {
-    SmallVector<int32_t> c = getRegisterCoordinates(l, r);
-    result[{c[0], c[1]}].push_back(r);
-  }
-  return result;
-}
-
 struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -68,10 +57,10 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     if (K % 16 != 0)
       return rewriter.notifyMatchFailure(op, "K is not a multiple of 16");
 
-    auto aRegs = registersByCoord(gpu::toLinearLayout(aType));
-    auto bRegs = registersByCoord(gpu::toLinearLayout(bType));
+    auto aRegs = getRegistersByCoordinate(gpu::toLinearLayout(aType));
+    auto bRegs = getRegistersByCoordinate(gpu::toLinearLayout(bType));
     LinearLayout cLayout = gpu::toLinearLayout(dType);
-    auto cRegs = registersByCoord(cLayout);
+    auto cRegs = getRegistersByCoordinate(cLayout);
 
     SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
     SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
