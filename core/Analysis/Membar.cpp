@@ -75,8 +75,9 @@ public:
       }
       if (auto copy = dyn_cast<triton::gpu::AsyncCopyGlobalToLocalOp>(op)) {
         Access write = rangeOf(copy.getResult(), /*write=*/true);
-        if (llvm::any_of(pending,
-                         [&](const Access &p) { return conflicts(write, p); })) {
+        if (llvm::any_of(pending, [&](const Access &p) {
+              return conflicts(write, p);
+            })) {
           OpBuilder builder(&op);
           mlir::gpu::BarrierOp::create(builder, op.getLoc());
           pending.clear();

@@ -94,35 +94,7 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     Type elemType = getTypeConverter()->convertType(srcType.getElementType());
     // Booleans and pointers travel as integers of their storage size
     // (getSharedElementBytes, which sized the buffer).
-    Type storeType = elemType;
-    if (elemType.isInteger(1))
-      storeType = rewriter.getI8Type();
-    else if (isa<LLVM::LLVMPointerType>(elemType))
-      storeType = rewriter.getI64Type();
-    auto toStore = [&](Value v) -> Value {
-      if (storeType == elemType)
-        return v;
-      if (isa<LLVM::LLVMPointerType>(elemType))
-        return LLVM::PtrToIntOp::create(rewriter, loc, storeType, v);
-      return LLVM::ZExtOp::create(rewriter, loc, storeType, v);
-    };
-    auto fromStore = [&](Value v) -> Value {
-      if (storeType == elemType)
-        return v;
-      if (isa<LLVM::LLVMPointerType>(elemType))
-        return LLVM::IntToPtrOp::create(rewriter, loc, elemType, v);
-      return LLVM::TruncOp::create(rewriter, loc, elemType, v);
-    };
-    auto linearize = [&](ArrayRef<Value> coords) {
-      Value index = i32Constant(rewriter, loc, 0);
-      for (auto [d, coord] : llvm::enumerate(coords))
-        index = LLVM::AddOp::create(
-            rewriter, loc,
-            LLVM::MulOp::create(rewriter, loc, index,
-                                i32Constant(rewriter, loc, shape[d])),
-            coord);
-      return index;
-    };
+    Type storeType = getSharedStorageType(rewriter, elemType);
 
     // 1. The source, one copy of each element (per CTA: each has its own
     // shared memory).
@@ -140,8 +112,9 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
         continue;
       targetInfo.storeShared(
           rewriter, loc,
-          gepElements(loc, rewriter, *base, storeType, linearize(coords)),
-          toStore(srcValues[r]), writer);
+          gepElements(loc, rewriter, *base, storeType,
+                      linearizeRowMajor(loc, rewriter, coords, shape)),
+          toSharedStorage(rewriter, loc, storeType, srcValues[r]), writer);
     }
     targetInfo.barrier(rewriter, loc);
 
@@ -154,10 +127,13 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
     for (auto [r, coords] :
          llvm::enumerate(emitIndices(loc, rewriter, targetInfo, resultType))) {
       coords[axis] = toI32(rewriter, loc, indexValues[r]);
-      results.push_back(fromStore(targetInfo.loadShared(
-          rewriter, loc,
-          gepElements(loc, rewriter, *base, storeType, linearize(coords)),
-          storeType, always)));
+      results.push_back(fromSharedStorage(
+          rewriter, loc, elemType,
+          targetInfo.loadShared(
+              rewriter, loc,
+              gepElements(loc, rewriter, *base, storeType,
+                          linearizeRowMajor(loc, rewriter, coords, shape)),
+              storeType, always)));
     }
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
                                           rewriter, resultType));

@@ -278,9 +278,9 @@ struct AsyncCopyGlobalToLocalOpConversion
     auto memType = cast<gpu::MemDescType>(op.getResult().getType());
     Type elemType = getTypeConverter()->convertType(srcType.getElementType());
     auto ptrType = dyn_cast<LLVM::LLVMPointerType>(elemType);
-    Type valueType = ptrType ? getTypeConverter()->convertType(
-                                   memType.getElementType())
-                             : Type();
+    Type valueType =
+        ptrType ? getTypeConverter()->convertType(memType.getElementType())
+                : Type();
     if (!valueType || !valueType.isIntOrFloat())
       return rewriter.notifyMatchFailure(op, "element type has no LLVM form");
     unsigned elemBits = valueType.getIntOrFloatBitWidth();
@@ -296,9 +296,8 @@ struct AsyncCopyGlobalToLocalOpConversion
     if (adaptor.getMask())
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
     unsigned vec = std::min<unsigned>(
-        plan->vectorSize,
-        getVectorSize(op.getSrc(), srcType, pointerInfo.get(), targetInfo,
-                      elemBits));
+        plan->vectorSize, getVectorSize(op.getSrc(), srcType, pointerInfo.get(),
+                                        targetInfo, elemBits));
     bool maskUniform = op.getMask() && pointerInfo &&
                        pointerInfo->getMaskAlignment(op.getMask()) >= vec;
     LinearLayout layout = gpu::toLinearLayout(srcType);
@@ -314,8 +313,8 @@ struct AsyncCopyGlobalToLocalOpConversion
       Value offset = LLVM::XOrOp::create(
           rewriter, loc, plan->threadOffset,
           i32Constant(rewriter, loc, plan->registerOffsets[r]));
-      Value dst = gepElements(loc, rewriter, adaptor.getResult(), valueType,
-                              offset);
+      Value dst =
+          gepElements(loc, rewriter, adaptor.getResult(), valueType, offset);
       Value mask =
           groupMask(loc, rewriter, masks, r, vec, Value(), maskUniform);
       // The copy engine takes one predicate per piece; with elements masked
@@ -329,8 +328,7 @@ struct AsyncCopyGlobalToLocalOpConversion
         }
         continue;
       }
-      copyPiece(rewriter, loc, dst, ptrs[r], accessType, mask, writer,
-                always);
+      copyPiece(rewriter, loc, dst, ptrs[r], accessType, mask, writer, always);
     }
     rewriter.replaceOp(op, i32Constant(rewriter, loc, 0));
     return success();

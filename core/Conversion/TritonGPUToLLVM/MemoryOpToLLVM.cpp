@@ -13,9 +13,9 @@
 // (and stay consecutive whatever the thread) move as one vector access of
 // at most the target's widest vector. A ttg.memdesc_index view is its
 // buffer's address plus whole slices; a ttg.memdesc_subslice window is its
-// buffer's address, its origin folded into the register offsets. Barriers between the accesses are
-// ttg-insert-barriers' job, not this file's; asynchronous copies are waited
-// for through the target.
+// buffer's address, its origin folded into the register offsets. Barriers
+// between the accesses are ttg-insert-barriers' job, not this file's;
+// asynchronous copies are waited for through the target.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +38,37 @@ Type mlir::triton::getSharedStorageType(RewriterBase &rewriter, Type elemType) {
   return elemType;
 }
 
+Value mlir::triton::toSharedStorage(RewriterBase &rewriter, Location loc,
+                                    Type storage, Value value) {
+  if (storage == value.getType())
+    return value;
+  if (isa<LLVM::LLVMPointerType>(value.getType()))
+    return LLVM::PtrToIntOp::create(rewriter, loc, storage, value);
+  return LLVM::ZExtOp::create(rewriter, loc, storage, value);
+}
+
+Value mlir::triton::fromSharedStorage(RewriterBase &rewriter, Location loc,
+                                      Type elemType, Value value) {
+  if (elemType == value.getType())
+    return value;
+  if (isa<LLVM::LLVMPointerType>(elemType))
+    return LLVM::IntToPtrOp::create(rewriter, loc, elemType, value);
+  return LLVM::TruncOp::create(rewriter, loc, elemType, value);
+}
+
+Value mlir::triton::linearizeRowMajor(Location loc, RewriterBase &rewriter,
+                                      ArrayRef<Value> coords,
+                                      ArrayRef<int64_t> shape) {
+  Value index = i32Constant(rewriter, loc, 0);
+  for (auto [d, coord] : llvm::enumerate(coords))
+    index = LLVM::AddOp::create(
+        rewriter, loc,
+        LLVM::MulOp::create(rewriter, loc, index,
+                            i32Constant(rewriter, loc, shape[d])),
+        coord);
+  return index;
+}
+
 SmallVector<int32_t> mlir::triton::getWindowOrigin(Value memDesc) {
   auto type = cast<gpu::MemDescType>(memDesc.getType());
   SmallVector<int32_t> origin(type.getRank(), 0);
@@ -49,10 +80,11 @@ SmallVector<int32_t> mlir::triton::getWindowOrigin(Value memDesc) {
   return origin;
 }
 
-FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(
-    Location loc, RewriterBase &rewriter,
-    const trident::TargetInfoBase &targetInfo, RankedTensorType tensorType,
-    Value memDesc, unsigned storageBits, std::string &why) {
+FailureOr<SharedAccessPlan>
+mlir::triton::planSharedAccess(Location loc, RewriterBase &rewriter,
+                               const trident::TargetInfoBase &targetInfo,
+                               RankedTensorType tensorType, Value memDesc,
+                               unsigned storageBits, std::string &why) {
   MLIRContext *ctx = rewriter.getContext();
   auto memType = cast<gpu::MemDescType>(memDesc.getType());
   if (tensorType.getShape() != memType.getShape()) {
@@ -152,25 +184,7 @@ FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(
   return plan;
 }
 
-
 namespace {
-
-Value toStorage(RewriterBase &rewriter, Location loc, Type storage, Value v) {
-  if (storage == v.getType())
-    return v;
-  if (isa<LLVM::LLVMPointerType>(v.getType()))
-    return LLVM::PtrToIntOp::create(rewriter, loc, storage, v);
-  return LLVM::ZExtOp::create(rewriter, loc, storage, v);
-}
-
-Value fromStorage(RewriterBase &rewriter, Location loc, Type elemType,
-                  Value v) {
-  if (elemType == v.getType())
-    return v;
-  if (isa<LLVM::LLVMPointerType>(elemType))
-    return LLVM::IntToPtrOp::create(rewriter, loc, elemType, v);
-  return LLVM::TruncOp::create(rewriter, loc, elemType, v);
-}
 
 /// Stores the registers `values` of a tensor of `tensorType` into the buffer
 /// at `base` (of `memType`). Each element is written by one thread only.
@@ -202,14 +216,14 @@ LogicalResult storeToShared(Location loc, ConversionPatternRewriter &rewriter,
     Value ptr = gepElements(loc, rewriter, base, storage, offset);
     Value stored;
     if (vec == 1) {
-      stored = toStorage(rewriter, loc, storage, values[r]);
+      stored = toSharedStorage(rewriter, loc, storage, values[r]);
     } else {
       auto vecType = VectorType::get({vec}, storage);
       stored = LLVM::UndefOp::create(rewriter, loc, vecType);
       for (int32_t i = 0; i < vec; ++i)
         stored = LLVM::InsertElementOp::create(
             rewriter, loc, stored,
-            toStorage(rewriter, loc, storage, values[r + i]),
+            toSharedStorage(rewriter, loc, storage, values[r + i]),
             i32Constant(rewriter, loc, i));
     }
     targetInfo.storeShared(rewriter, loc, ptr, stored, writer);
@@ -243,8 +257,8 @@ struct LocalAllocOpConversion
       std::string why;
       if (failed(storeToShared(
               loc, rewriter, targetInfo, getTypeConverter(), *base, srcType,
-              op.getResult(),
-              unpackLLElements(loc, adaptor.getSrc(), rewriter), why)))
+              op.getResult(), unpackLLElements(loc, adaptor.getSrc(), rewriter),
+              why)))
         return op.emitError("cannot lower ttg.local_alloc: ") << why;
     }
     rewriter.replaceOp(op, *base);
@@ -270,10 +284,10 @@ struct LocalStoreOpConversion
     if (!isa_and_nonnull<gpu::DistributedEncodingTrait>(srcType.getEncoding()))
       return rewriter.notifyMatchFailure(op, "source without a layout");
     std::string why;
-    if (failed(storeToShared(
-            loc, rewriter, targetInfo, getTypeConverter(), adaptor.getDst(),
-            srcType, op.getDst(),
-            unpackLLElements(loc, adaptor.getSrc(), rewriter), why)))
+    if (failed(storeToShared(loc, rewriter, targetInfo, getTypeConverter(),
+                             adaptor.getDst(), srcType, op.getDst(),
+                             unpackLLElements(loc, adaptor.getSrc(), rewriter),
+                             why)))
       return op.emitError("cannot lower ttg.local_store: ") << why;
     rewriter.eraseOp(op);
     return success();
@@ -300,9 +314,9 @@ struct LocalLoadOpConversion
     Type elemType = getTypeConverter()->convertType(dstType.getElementType());
     Type storage = getSharedStorageType(rewriter, elemType);
     std::string why;
-    FailureOr<SharedAccessPlan> plan = planSharedAccess(
-        loc, rewriter, targetInfo, dstType, op.getSrc(),
-        storage.getIntOrFloatBitWidth(), why);
+    FailureOr<SharedAccessPlan> plan =
+        planSharedAccess(loc, rewriter, targetInfo, dstType, op.getSrc(),
+                         storage.getIntOrFloatBitWidth(), why);
     if (failed(plan))
       return op.emitError("cannot lower ttg.local_load: ") << why;
     Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
@@ -316,7 +330,7 @@ struct LocalLoadOpConversion
           i32Constant(rewriter, loc, plan->registerOffsets[r]));
       Value ptr = gepElements(loc, rewriter, adaptor.getSrc(), storage, offset);
       if (vec == 1) {
-        results.push_back(fromStorage(
+        results.push_back(fromSharedStorage(
             rewriter, loc, elemType,
             targetInfo.loadShared(rewriter, loc, ptr, storage, always)));
         continue;
@@ -324,7 +338,7 @@ struct LocalLoadOpConversion
       auto vecType = VectorType::get({vec}, storage);
       Value loaded = targetInfo.loadShared(rewriter, loc, ptr, vecType, always);
       for (int32_t i = 0; i < vec; ++i)
-        results.push_back(fromStorage(
+        results.push_back(fromSharedStorage(
             rewriter, loc, elemType,
             LLVM::ExtractElementOp::create(rewriter, loc, loaded,
                                            i32Constant(rewriter, loc, i))));
@@ -363,16 +377,15 @@ struct MemDescIndexOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     gpu::MemDescType resultType = op.getType();
-    Type elemType = getTypeConverter()->convertType(
-        resultType.getElementType());
+    Type elemType =
+        getTypeConverter()->convertType(resultType.getElementType());
     if (!elemType)
       return rewriter.notifyMatchFailure(op, "element type has no LLVM form");
     int64_t sliceElems = 1;
     for (int64_t d : resultType.getAllocShape())
       sliceElems *= d;
-    Value offset = LLVM::MulOp::create(
-        rewriter, loc, adaptor.getIndex(),
-        i32Constant(rewriter, loc, sliceElems));
+    Value offset = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
+                                       i32Constant(rewriter, loc, sliceElems));
     rewriter.replaceOp(op, gepElements(loc, rewriter, adaptor.getSrc(),
                                        getSharedStorageType(rewriter, elemType),
                                        offset));
@@ -394,36 +407,30 @@ struct MemDescSubsliceOpConversion
   }
 };
 
-struct AsyncCommitGroupOpConversion
-    : public ConvertOpToLLVMPattern<gpu::AsyncCommitGroupOp> {
-  AsyncCommitGroupOpConversion(LLVMTypeConverter &converter,
-                               const trident::TargetInfoBase &targetInfo,
-                               PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+/// The target closes a group of asynchronous copies, or waits for groups.
+void emitAsyncGroupOp(const trident::TargetInfoBase &targetInfo,
+                      RewriterBase &rewriter, gpu::AsyncCommitGroupOp op) {
+  targetInfo.asyncCommitGroup(rewriter, op.getLoc());
+}
+void emitAsyncGroupOp(const trident::TargetInfoBase &targetInfo,
+                      RewriterBase &rewriter, gpu::AsyncWaitOp op) {
+  targetInfo.asyncWait(rewriter, op.getLoc(), op.getNum());
+}
+
+/// ttg.async_commit_group and ttg.async_wait: the target's instruction; the
+/// token they return only ordered the IR.
+template <typename OpT>
+struct AsyncGroupOpConversion : public ConvertOpToLLVMPattern<OpT> {
+  AsyncGroupOpConversion(LLVMTypeConverter &converter,
+                         const trident::TargetInfoBase &targetInfo,
+                         PatternBenefit benefit)
+      : ConvertOpToLLVMPattern<OpT>(converter, benefit),
+        targetInfo(targetInfo) {}
 
   LogicalResult
-  matchAndRewrite(gpu::AsyncCommitGroupOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    targetInfo.asyncCommitGroup(rewriter, op.getLoc());
-    rewriter.replaceOp(op, i32Constant(rewriter, op.getLoc(), 0));
-    return success();
-  }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
-};
-
-struct AsyncWaitOpConversion
-    : public ConvertOpToLLVMPattern<gpu::AsyncWaitOp> {
-  AsyncWaitOpConversion(LLVMTypeConverter &converter,
-                        const trident::TargetInfoBase &targetInfo,
-                        PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
-
-  LogicalResult
-  matchAndRewrite(gpu::AsyncWaitOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    targetInfo.asyncWait(rewriter, op.getLoc(), op.getNum());
+    emitAsyncGroupOp(targetInfo, rewriter, op);
     rewriter.replaceOp(op, i32Constant(rewriter, op.getLoc(), 0));
     return success();
   }
@@ -438,8 +445,10 @@ void mlir::triton::populateMemoryOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     const trident::TargetInfoBase &targetInfo, PatternBenefit benefit) {
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
-               LocalLoadOpConversion, AsyncCommitGroupOpConversion,
-               AsyncWaitOpConversion>(typeConverter, targetInfo, benefit);
+               LocalLoadOpConversion,
+               AsyncGroupOpConversion<gpu::AsyncCommitGroupOp>,
+               AsyncGroupOpConversion<gpu::AsyncWaitOp>>(typeConverter,
+                                                         targetInfo, benefit);
   patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
                MemDescSubsliceOpConversion>(typeConverter, benefit);
 }

@@ -188,38 +188,9 @@ struct ConvertLayoutOpConversion
           op, "no shared memory allocated: run ttg-allocate-shared-memory");
     Value base = *getSharedMemoryAddress(loc, rewriter, targetInfo, op);
     Type elemType = getTypeConverter()->convertType(srcType.getElementType());
-    // Row-major index of coordinates.
     ArrayRef<int64_t> shape = srcType.getShape();
-    auto linearize = [&](ArrayRef<Value> coords) {
-      Value index = i32Constant(rewriter, loc, 0);
-      for (auto [d, coord] : llvm::enumerate(coords))
-        index = LLVM::AddOp::create(
-            rewriter, loc,
-            LLVM::MulOp::create(rewriter, loc, index,
-                                i32Constant(rewriter, loc, shape[d])),
-            coord);
-      return index;
-    };
     // Booleans and pointers travel as integers of their storage size.
-    Type storeType = elemType;
-    if (elemType.isInteger(1))
-      storeType = rewriter.getI8Type();
-    else if (isa<LLVM::LLVMPointerType>(elemType))
-      storeType = rewriter.getI64Type();
-    auto toStore = [&](Value v) -> Value {
-      if (storeType == elemType)
-        return v;
-      if (isa<LLVM::LLVMPointerType>(elemType))
-        return LLVM::PtrToIntOp::create(rewriter, loc, storeType, v);
-      return LLVM::ZExtOp::create(rewriter, loc, storeType, v);
-    };
-    auto fromStore = [&](Value v) -> Value {
-      if (storeType == elemType)
-        return v;
-      if (isa<LLVM::LLVMPointerType>(elemType))
-        return LLVM::IntToPtrOp::create(rewriter, loc, elemType, v);
-      return LLVM::TruncOp::create(rewriter, loc, elemType, v);
-    };
+    Type storeType = getSharedStorageType(rewriter, elemType);
 
     HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
     Value writer = emitUniqueThreadPredicate(loc, rewriter, src, ids);
@@ -232,8 +203,10 @@ struct ConvertLayoutOpConversion
       if (isDuplicateRegister(src, r))
         continue;
       Value ptr = gepElements(loc, rewriter, base, storeType,
-                              linearize(coords));
-      targetInfo.storeShared(rewriter, loc, ptr, toStore(values[r]), writer);
+                              linearizeRowMajor(loc, rewriter, coords, shape));
+      targetInfo.storeShared(
+          rewriter, loc, ptr,
+          toSharedStorage(rewriter, loc, storeType, values[r]), writer);
     }
     targetInfo.barrier(rewriter, loc);
     Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
@@ -242,8 +215,9 @@ struct ConvertLayoutOpConversion
     for (SmallVector<Value> &coords :
          emitIndices(loc, rewriter, targetInfo, dstType)) {
       Value ptr = gepElements(loc, rewriter, base, storeType,
-                              linearize(coords));
-      results.push_back(fromStore(
+                              linearizeRowMajor(loc, rewriter, coords, shape));
+      results.push_back(fromSharedStorage(
+          rewriter, loc, elemType,
           targetInfo.loadShared(rewriter, loc, ptr, storeType, always)));
     }
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,

@@ -436,11 +436,9 @@ void mlir::triton::populateTritonToTritonGPUPatterns(
     ConversionTarget &target) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<GenericOpPattern>(converter, ctx);
-  patterns
-      .add<ConstantPattern, ExpandDimsPattern, BroadcastPattern, ReducePattern,
-           DotPattern, TransPattern, JoinPattern, SplitPattern, CatPattern,
-           FuncPattern>(
-          converter, ctx);
+  patterns.add<ConstantPattern, ExpandDimsPattern, BroadcastPattern,
+               ReducePattern, DotPattern, TransPattern, JoinPattern,
+               SplitPattern, CatPattern, FuncPattern>(converter, ctx);
   populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
   scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);

@@ -47,9 +47,8 @@ Value workItemQuery(RewriterBase &rewriter, Location loc, StringRef name,
 /// conversion, turn into the OpenCL sub_group_shuffle* built-ins), narrower
 /// integers and floats in an i32, pointers as i64, vectors element by
 /// element.
-Value shuffle(RewriterBase &rewriter, Location loc,
-              mlir::gpu::ShuffleMode mode, int width, Value value,
-              Value operand) {
+Value shuffle(RewriterBase &rewriter, Location loc, mlir::gpu::ShuffleMode mode,
+              int width, Value value, Value operand) {
   Type type = value.getType();
   if (auto vector = dyn_cast<VectorType>(type)) {
     Value result = LLVM::UndefOp::create(rewriter, loc, type);
@@ -131,8 +130,8 @@ Value IntelTargetInfo::shuffleXor(RewriterBase &rewriter, Location loc,
 
 Value IntelTargetInfo::shuffleUp(RewriterBase &rewriter, Location loc,
                                  Value value, int delta) const {
-  return shuffle(rewriter, loc, mlir::gpu::ShuffleMode::UP, subGroupSize,
-                 value, i32Const(rewriter, loc, delta));
+  return shuffle(rewriter, loc, mlir::gpu::ShuffleMode::UP, subGroupSize, value,
+                 i32Const(rewriter, loc, delta));
 }
 
 Value IntelTargetInfo::shuffleIdx(RewriterBase &rewriter, Location loc,

@@ -695,19 +695,18 @@ void emitAsmStatement(RewriterBase &rewriter, Location loc,
 } // namespace
 
 bool NVVMTargetInfo::asyncCopyGlobalToShared(RewriterBase &rewriter,
-                                             Location loc, Value dst,
-                                             Value src, unsigned bytes,
-                                             Value fill, Value issue) const {
+                                             Location loc, Value dst, Value src,
+                                             unsigned bytes, Value fill,
+                                             Value issue) const {
   if (bytes != 4 && bytes != 8 && bytes != 16)
     return false;
   // A source size of 0 copies nothing and zero-fills the destination.
   Value srcSize = LLVM::SelectOp::create(rewriter, loc, fill,
                                          i32Const(rewriter, loc, bytes),
                                          i32Const(rewriter, loc, 0));
-  std::string text = std::string("@$3 cp.async.") +
-                     (bytes == 16 ? "cg" : "ca") +
-                     ".shared.global [$0], [$1], " + std::to_string(bytes) +
-                     ", $2;";
+  std::string text =
+      std::string("@$3 cp.async.") + (bytes == 16 ? "cg" : "ca") +
+      ".shared.global [$0], [$1], " + std::to_string(bytes) + ", $2;";
   emitAsmStatement(rewriter, loc, text, "r,l,r,b",
                    {sharedAddress(rewriter, loc, dst), src, srcSize, issue});
   return true;
@@ -721,8 +720,7 @@ void NVVMTargetInfo::asyncCommitGroup(RewriterBase &rewriter,
 void NVVMTargetInfo::asyncWait(RewriterBase &rewriter, Location loc,
                                int pendingGroups) const {
   emitAsmStatement(rewriter, loc,
-                   "cp.async.wait_group " + std::to_string(pendingGroups) +
-                       ";",
+                   "cp.async.wait_group " + std::to_string(pendingGroups) + ";",
                    "", {});
 }
 

@@ -204,8 +204,8 @@ void emitCopies(OpBuilder &builder, Location loopLoc,
       builder.clone(*op, mapping);
       continue;
     }
-    auto staged = llvm::find_if(
-        loads, [&](const StagedLoad &s) { return s.load == op; });
+    auto staged =
+        llvm::find_if(loads, [&](const StagedLoad &s) { return s.load == op; });
     LoadOp load = staged->load;
     Location loc = load.getLoc();
     auto slotsType = cast<MemDescType>(staged->slots.getType());
@@ -218,9 +218,8 @@ void emitCopies(OpBuilder &builder, Location loopLoc,
     if (Value original = load.getMask())
       mask = arith::AndIOp::create(builder, loc,
                                    mapping.lookupOrDefault(original), mask);
-    Value other = load.getOther()
-                      ? mapping.lookupOrDefault(load.getOther())
-                      : Value();
+    Value other =
+        load.getOther() ? mapping.lookupOrDefault(load.getOther()) : Value();
     auto copy = AsyncCopyGlobalToLocalOp::create(
         builder, loc, AsyncTokenType::get(builder.getContext()),
         mapping.lookupOrDefault(load.getPtr()), view, mask, other,
@@ -233,15 +232,16 @@ void emitCopies(OpBuilder &builder, Location loopLoc,
 
 /// `value` converted to the type of the induction variable `iv`.
 Value ivConstant(OpBuilder &builder, Location loc, Value iv, int64_t value) {
-  return arith::ConstantOp::create(
-      builder, loc, iv.getType(), builder.getIntegerAttr(iv.getType(), value));
+  return arith::ConstantOp::create(builder, loc, iv.getType(),
+                                   builder.getIntegerAttr(iv.getType(), value));
 }
 
 /// Stages tiles computed before `loop` (e.g. attention's Q) once, before
 /// it, instead of in every iteration: an immutable buffer of a value
 /// defined above the loop holds the same in every iteration.
 void hoistInvariantStaging(scf::ForOp loop) {
-  for (Operation &op : llvm::make_early_inc_range(loop.getBody()->getOperations())) {
+  for (Operation &op :
+       llvm::make_early_inc_range(loop.getBody()->getOperations())) {
     auto staging = dyn_cast<LocalAllocOp>(op);
     if (!staging || !staging.getSrc() ||
         cast<MemDescType>(staging.getType()).getMutableMemory() ||
@@ -267,8 +267,8 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
   llvm::SmallBitVector carried;
   std::string why;
   if (failed(collectProducers(loop, loads, producers, carried, why))) {
-    LLVM_DEBUG(llvm::dbgs() << "not pipelining " << loop.getLoc() << ": "
-                            << why << "\n");
+    LLVM_DEBUG(llvm::dbgs()
+               << "not pipelining " << loop.getLoc() << ": " << why << "\n");
     return;
   }
 
@@ -324,10 +324,10 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
     Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
     Value last = arith::ConstantIntOp::create(b, loc, numStages - 1, 32);
     Value zeroSlot = arith::ConstantIntOp::create(b, loc, 0, 32);
-    Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        slot, last);
-    return arith::SelectOp::create(
-        b, loc, wraps, zeroSlot, arith::AddIOp::create(b, loc, slot, one));
+    Value wraps =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slot, last);
+    return arith::SelectOp::create(b, loc, wraps, zeroSlot,
+                                   arith::AddIOp::create(b, loc, slot, one));
   };
   rewriter.setInsertionPoint(loop);
   FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(

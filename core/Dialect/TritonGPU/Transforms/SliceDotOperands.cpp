@@ -1,4 +1,5 @@
-//===- SliceDotOperands.cpp - Read dot operands from shared memory in K steps ===//
+//===- SliceDotOperands.cpp - Read dot operands from shared memory in K steps
+//===//
 //
 // A dot whose operands are read whole from shared memory holds all of both
 // operands in registers at once, next to the accumulator: for a 128x256x64
@@ -41,15 +42,15 @@ LocalLoadOp getSoleSharedRead(Value operand, DotOp dot) {
 Value readWindow(OpBuilder &builder, LocalLoadOp read, ArrayRef<int64_t> shape,
                  ArrayRef<int32_t> offsets) {
   auto bufType = cast<MemDescType>(read.getSrc().getType());
-  auto windowType = MemDescType::get(
-      shape, bufType.getElementType(), bufType.getEncoding(),
-      bufType.getMemorySpace(), bufType.getMutableMemory(),
-      bufType.getAllocShape());
+  auto windowType =
+      MemDescType::get(shape, bufType.getElementType(), bufType.getEncoding(),
+                       bufType.getMemorySpace(), bufType.getMutableMemory(),
+                       bufType.getAllocShape());
   Value window = MemDescSubsliceOp::create(builder, read.getLoc(), windowType,
                                            read.getSrc(), offsets);
   RankedTensorType type = read.getType();
-  auto resultType = RankedTensorType::get(shape, type.getElementType(),
-                                          type.getEncoding());
+  auto resultType =
+      RankedTensorType::get(shape, type.getElementType(), type.getEncoding());
   return LocalLoadOp::create(builder, read.getLoc(), resultType, window);
 }
 
@@ -81,10 +82,10 @@ struct SliceDotOperandsPass
       OpBuilder builder(dot);
       Value acc = dot.getC();
       for (int64_t k0 = 0; k0 < k; k0 += kStep) {
-        Value a = readWindow(builder, readA, {m, int64_t(kStep)},
-                             {0, int32_t(k0)});
-        Value b = readWindow(builder, readB, {int64_t(kStep), n},
-                             {int32_t(k0), 0});
+        Value a =
+            readWindow(builder, readA, {m, int64_t(kStep)}, {0, int32_t(k0)});
+        Value b =
+            readWindow(builder, readB, {int64_t(kStep), n}, {int32_t(k0), 0});
         auto step = DotOp::create(builder, dot.getLoc(), dot.getType(),
                                   ValueRange{a, b, acc}, dot->getAttrs());
         acc = step.getResult();

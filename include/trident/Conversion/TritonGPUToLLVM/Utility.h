@@ -153,6 +153,15 @@ struct SharedAccessPlan {
 /// The storage type of elements of `elemType` (an LLVM type) in shared
 /// memory: booleans as bytes, pointers as 64-bit integers, else itself.
 Type getSharedStorageType(RewriterBase &rewriter, Type elemType);
+/// `value` as its shared-memory storage type `storage` (see above).
+Value toSharedStorage(RewriterBase &rewriter, Location loc, Type storage,
+                      Value value);
+/// A value read from shared memory back as an element of `elemType`.
+Value fromSharedStorage(RewriterBase &rewriter, Location loc, Type elemType,
+                        Value value);
+/// The row-major index of the coordinates `coords` (i32) in `shape`.
+Value linearizeRowMajor(Location loc, RewriterBase &rewriter,
+                        ArrayRef<Value> coords, ArrayRef<int64_t> shape);
 
 /// The origin of the window `memDesc` (ttg.memdesc_subslice, nested ones
 /// added up) within its buffer; zeros for anything else.

@@ -13,16 +13,14 @@
 
 enum { M = 128, N = 128, K = 64, BLOCK = 64, WORK_ITEMS = 64 };
 
-void opencl_launch(int groups, int workItems, void (*body)(void *),
-                   void *args);
+void opencl_launch(int groups, int workItems, void (*body)(void *), void *args);
 float half_to_float(uint16_t h);
 uint16_t float_to_half(float f);
 extern long dpasCalls;
 
-void matmul_blockptr_kernel(uint16_t *a, uint16_t *b, uint16_t *c, int m,
-                            int n, int k, int strideAM, int strideAK,
-                            int strideBK, int strideBN, int strideCM,
-                            int strideCN);
+void matmul_blockptr_kernel(uint16_t *a, uint16_t *b, uint16_t *c, int m, int n,
+                            int k, int strideAM, int strideAK, int strideBK,
+                            int strideBN, int strideCM, int strideCN);
 
 static uint16_t a[M * K], b[K * N], c[M * N];
 

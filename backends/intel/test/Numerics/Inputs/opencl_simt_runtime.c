@@ -56,7 +56,7 @@ uint16_t float_to_half(float f) {
   if (f == 0.0f)
     return sign;
   int exponent;
-  float fraction = frexpf(f, &exponent); /* f = fraction * 2^exponent */
+  float fraction = frexpf(f, &exponent);    /* f = fraction * 2^exponent */
   int mantissa = (int)ldexpf(fraction, 11); /* 1024..2047 */
   return sign | (uint16_t)((exponent + 14) << 10) | (uint16_t)(mantissa - 1024);
 }
@@ -65,8 +65,9 @@ size_t _Z12get_local_idj(unsigned dim) { return dim == 0 ? threadIndex : 0; }
 size_t _Z12get_group_idj(unsigned dim) { return dim == 0 ? groupIdX : 0; }
 void _Z7barrierj(unsigned flags) { pthread_barrier_wait(&barrier); }
 
-float8 _Z38intel_sub_group_f16_f16_matrix_mad_k16Dv8_sDv8_iDv8_f(
-    short8 a, int8 b, float8 acc) {
+float8 _Z38intel_sub_group_f16_f16_matrix_mad_k16Dv8_sDv8_iDv8_f(short8 a,
+                                                                 int8 b,
+                                                                 float8 acc) {
   slotsA[threadIndex] = a;
   slotsB[threadIndex] = b;
   pthread_barrier_wait(&barrier);

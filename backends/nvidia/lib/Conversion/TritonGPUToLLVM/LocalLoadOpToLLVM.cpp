@@ -56,9 +56,8 @@ bool fitsLdmatrix(const LinearLayout &toOffset, bool trans,
       trans ? SmallVector<std::pair<StringAttr, int32_t>>{{lane, 2},
                                                           {lane, 3},
                                                           {lane, 4}}
-            : SmallVector<std::pair<StringAttr, int32_t>>{{reg, 0},
-                                                          {lane, 0},
-                                                          {lane, 1}};
+            : SmallVector<std::pair<StringAttr, int32_t>>{
+                  {reg, 0}, {lane, 0}, {lane, 1}};
   for (auto [i, bit] : llvm::enumerate(inRow))
     if (basisOf(toOffset, bit.first, bit.second) != (1 << i))
       return false;
@@ -91,8 +90,8 @@ struct LdmatrixLocalLoadOpConversion
         elemType.getIntOrFloatBitWidth() != 16)
       return rewriter.notifyMatchFailure(op, "not 16-bit elements");
     std::string why;
-    FailureOr<SharedAccessPlan> plan = planSharedAccess(
-        loc, rewriter, targetInfo, type, op.getSrc(), 16, why);
+    FailureOr<SharedAccessPlan> plan =
+        planSharedAccess(loc, rewriter, targetInfo, type, op.getSrc(), 16, why);
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, why);
     const LinearLayout &toOffset = plan->toOffset;
@@ -114,24 +113,25 @@ struct LdmatrixLocalLoadOpConversion
     Value regIndex = LLVM::ShlOp::create(rewriter, loc, matrix, c(1));
     Value laneIndex;
     if (trans) {
-      regIndex = LLVM::OrOp::create(
-          rewriter, loc, regIndex, LLVM::AndOp::create(rewriter, loc, row, c(1)));
+      regIndex =
+          LLVM::OrOp::create(rewriter, loc, regIndex,
+                             LLVM::AndOp::create(rewriter, loc, row, c(1)));
       laneIndex = LLVM::LShrOp::create(rewriter, loc, row, c(1));
     } else {
       laneIndex = LLVM::ShlOp::create(rewriter, loc, row, c(2));
     }
-    Value rowOffset =
-        applyLinearLayout(loc, rewriter, toOffset,
-                          {{kRegister(ctx), regIndex},
-                           {kLane(ctx), laneIndex},
-                           {kWarp(ctx), ids.warp},
-                           {kBlock(ctx), ids.block}})
-            .front();
+    Value rowOffset = applyLinearLayout(loc, rewriter, toOffset,
+                                        {{kRegister(ctx), regIndex},
+                                         {kLane(ctx), laneIndex},
+                                         {kWarp(ctx), ids.warp},
+                                         {kBlock(ctx), ids.block}})
+                          .front();
     if (plan->originOffset)
       rowOffset =
           LLVM::XOrOp::create(rewriter, loc, rowOffset, c(plan->originOffset));
 
-    auto resultType = LLVM::LLVMStructType::getLiteral(ctx, {i32, i32, i32, i32});
+    auto resultType =
+        LLVM::LLVMStructType::getLiteral(ctx, {i32, i32, i32, i32});
     std::string asmText = std::string("ldmatrix.sync.aligned.m8n8.x4") +
                           (trans ? ".trans" : "") +
                           ".shared.b16 {$0, $1, $2, $3}, [$4];";
@@ -147,9 +147,10 @@ struct LdmatrixLocalLoadOpConversion
                                         {kBlock(ctx), 0}})
                                 .front()
                                 .second;
-      Value offset = LLVM::XOrOp::create(rewriter, loc, rowOffset,
-                                         c(groupOffset));
-      Value ptr = gepElements(loc, rewriter, adaptor.getSrc(), elemType, offset);
+      Value offset =
+          LLVM::XOrOp::create(rewriter, loc, rowOffset, c(groupOffset));
+      Value ptr =
+          gepElements(loc, rewriter, adaptor.getSrc(), elemType, offset);
       Value address = LLVM::PtrToIntOp::create(rewriter, loc, i32, ptr);
       auto asmOp = LLVM::InlineAsmOp::create(
           rewriter, loc, resultType, ValueRange{address}, asmText,
@@ -165,8 +166,8 @@ struct LdmatrixLocalLoadOpConversion
               LLVM::ExtractElementOp::create(rewriter, loc, pair, c(h));
       }
     }
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
-                                          rewriter, type));
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), results, rewriter, type));
     return success();
   }
 

@@ -39,10 +39,9 @@ void populateDotOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
 /// 16-byte rows (the mma.sync operand layouts from swizzled buffers) as
 /// `ldmatrix.x4` (`.trans` for column-major tiles); anything else is left
 /// to the core's shared loads.
-void populateLocalLoadOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
-                                       RewritePatternSet &patterns,
-                                       const trident::TargetInfoBase &targetInfo,
-                                       PatternBenefit benefit);
+void populateLocalLoadOpToLLVMPatterns(
+    LLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo, PatternBenefit benefit);
 
 } // namespace mlir::triton::nvidia_gpu
 
