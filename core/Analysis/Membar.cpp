@@ -73,17 +73,6 @@ public:
         pending.clear();
         continue;
       }
-      if (auto copy = dyn_cast<triton::gpu::AsyncCopyGlobalToLocalOp>(op)) {
-        Access write = rangeOf(copy.getResult(), /*write=*/true);
-        if (llvm::any_of(pending, [&](const Access &p) {
-              return conflicts(write, p);
-            })) {
-          OpBuilder builder(&op);
-          mlir::gpu::BarrierOp::create(builder, op.getLoc());
-          pending.clear();
-        }
-        continue;
-      }
       if (isa<triton::gpu::AsyncWaitOp>(op)) {
         Operation *next = op.getNextNode();
         if (!next || !isa<mlir::gpu::BarrierOp>(next)) {
@@ -95,7 +84,12 @@ public:
         continue;
       }
       AccessSet own = accessesOf(&op);
-      bool needBarrier = llvm::any_of(own, [&](const Access &a) {
+      // An asynchronous copy waits for earlier reads of its buffer like any
+      // write, but its own write is ordered at its ttg.async_wait.
+      AccessSet ordered = own;
+      if (auto copy = dyn_cast<triton::gpu::AsyncCopyGlobalToLocalOp>(op))
+        ordered.push_back(rangeOf(copy.getResult(), /*write=*/true));
+      bool needBarrier = llvm::any_of(ordered, [&](const Access &a) {
         return llvm::any_of(pending,
                             [&](const Access &p) { return conflicts(a, p); });
       });

@@ -1,5 +1,7 @@
 // RUN: trident-opt %s -split-input-file -ttg-slice-dot-operands | FileCheck %s
 // RUN: trident-opt %s -split-input-file -ttg-slice-dot-operands=k-step=32 | FileCheck %s --check-prefix=K32
+// RUN: not trident-opt %s -split-input-file -ttg-slice-dot-operands=k-step=12 2>&1 | FileCheck %s --check-prefix=BADK
+// BADK: error: ttg-slice-dot-operands: k-step must be a positive power of two, got 12
 
 // Both operands read whole from shared memory for this dot: four steps of
 // 16 along K, each reading a window of each buffer, chained through the

@@ -96,7 +96,9 @@ mlir::triton::planSharedAccess(Location loc, RewriterBase &rewriter,
   // plus its origin are coordinates of the whole buffer. With the origin a
   // multiple of the window's power-of-two extent along each dimension, that
   // sum sets disjoint bits, so it is an XOR, and offsets being linear over
-  // XOR, the window's offsets are the whole buffer's XOR the origin's.
+  // XOR, the window's offsets are the whole buffer's XOR the origin's. (The
+  // verifier of ttg.memdesc_subslice already requires such origins; the
+  // check below keeps this function correct on its own.)
   ArrayRef<int64_t> allocShape =
       memType.getAllocShape().take_back(memType.getRank());
   SmallVector<int32_t> origin = getWindowOrigin(memDesc);

@@ -29,8 +29,8 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-/// The local_load that produces `operand` for `dot` alone, if any.
-LocalLoadOp getSoleSharedRead(Value operand, DotOp dot) {
+/// The local_load that produces `operand` for its one user, if any.
+LocalLoadOp getSoleSharedRead(Value operand) {
   auto read = operand.getDefiningOp<LocalLoadOp>();
   if (!read || !read->hasOneUse() || read.getToken())
     return nullptr;
@@ -60,8 +60,12 @@ struct SliceDotOperandsPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (kStep <= 0 || !llvm::isPowerOf2_32(kStep))
+    if (kStep <= 0 || !llvm::isPowerOf2_32(kStep)) {
+      getOperation().emitError("ttg-slice-dot-operands: k-step must be a "
+                               "positive power of two, got ")
+          << int(kStep);
       return signalPassFailure();
+    }
     SmallVector<DotOp> dots;
     getOperation().walk([&](DotOp dot) { dots.push_back(dot); });
     for (DotOp dot : dots) {
@@ -71,8 +75,8 @@ struct SliceDotOperandsPass
         continue;
       int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
       int64_t n = bType.getDimSize(1);
-      LocalLoadOp readA = getSoleSharedRead(dot.getA(), dot);
-      LocalLoadOp readB = getSoleSharedRead(dot.getB(), dot);
+      LocalLoadOp readA = getSoleSharedRead(dot.getA());
+      LocalLoadOp readB = getSoleSharedRead(dot.getB());
       if (!readA || !readB || k <= kStep || k % kStep != 0) {
         LLVM_DEBUG(llvm::dbgs() << "not slicing " << dot.getLoc()
                                 << ": operands not read from shared memory "
