@@ -32,6 +32,14 @@ std::string getArch(const TargetOptions &options) {
   return options.arch.empty() ? "sm_90" : options.arch;
 }
 
+/// The architecture LLVM and ptxas generate code for: Hopper's wgmma (and
+/// setmaxnreg) exist only in the arch-specific sm_90a, whose cubins run on
+/// exactly the devices sm_90's do, so sm_90 compiles as sm_90a.
+std::string getCodeGenArch(const TargetOptions &options) {
+  std::string arch = getArch(options);
+  return arch == "sm_90" ? "sm_90a" : arch;
+}
+
 /// The sm_XY number of an architecture ("sm_90a" -> 90).
 int getComputeCapability(llvm::StringRef arch) {
   arch.consume_front("sm_");
@@ -56,8 +64,10 @@ void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
   // backend choose its matrix-unit layouts (the order upstream Triton uses),
   // so that dot operands go through shared memory straight into them.
   if (capability >= 80)
-    ttgir.addAccelerateMatmulPasses = [](mlir::OpPassManager &pm) {
-      pm.addPass(mlir::triton::nvidia_gpu::createAccelerateMatmul());
+    ttgir.addAccelerateMatmulPasses = [capability](mlir::OpPassManager &pm) {
+      mlir::triton::nvidia_gpu::AccelerateMatmulOptions accelerate;
+      accelerate.computeCapability = capability;
+      pm.addPass(mlir::triton::nvidia_gpu::createAccelerateMatmul(accelerate));
     };
   trident::buildTTGIRPipeline(pm, ttgir);
   // sm_80+ copies global memory to shared memory asynchronously (cp.async):
@@ -72,6 +82,10 @@ void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
   // memory one such step at a time keeps a 128x256x64 tile in registers.
   if (capability >= 80)
     pm.addPass(mlir::triton::gpu::createTritonGPUSliceDotOperands());
+  // wgmma reads shared memory through the async proxy: stores from
+  // registers into its operands need a proxy fence.
+  if (capability == 90)
+    pm.addPass(mlir::triton::nvidia_gpu::createFenceInsertion());
 }
 
 /// The `llir` stage's passes: shared memory placed, barriers inserted, then
@@ -148,7 +162,7 @@ public:
                    const TargetOptions &options,
                    std::string &error) -> mlir::FailureOr<std::string> {
       std::optional<std::string> text =
-          mlir::triton::nvidia_gpu::translateToLLVMIR(module, getArch(options),
+          mlir::triton::nvidia_gpu::translateToLLVMIR(module, getCodeGenArch(options),
                                                       error);
       if (!text)
         return mlir::failure();
@@ -166,7 +180,8 @@ public:
                   const TargetOptions &options,
                   std::string &error) -> mlir::FailureOr<std::string> {
       std::optional<std::string> text =
-          mlir::triton::nvidia_gpu::compileToPTX(llvmIR, getArch(options), error);
+          mlir::triton::nvidia_gpu::compileToPTX(llvmIR, getCodeGenArch(options),
+                                                 error);
       if (!text)
         return mlir::failure();
       return std::move(*text);
@@ -183,7 +198,8 @@ public:
                     const TargetOptions &options,
                     std::string &error) -> mlir::FailureOr<std::string> {
       std::optional<std::string> binary =
-          mlir::triton::nvidia_gpu::assembleCubin(ptx, getArch(options), error);
+          mlir::triton::nvidia_gpu::assembleCubin(ptx, getCodeGenArch(options),
+                                                  error);
       if (!binary)
         return mlir::failure();
       return std::move(*binary);
@@ -211,6 +227,8 @@ void registerNvidiaPlugin(PluginRegistrar &registrar) {
       [] { return mlir::triton::nvidia_gpu::createConvertTritonGPUToLLVM(); });
   registrar.addPass(
       [] { return mlir::triton::nvidia_gpu::createAccelerateMatmul(); });
+  registrar.addPass(
+      [] { return mlir::triton::nvidia_gpu::createFenceInsertion(); });
   registrar.addPassPipeline(
       "nvidia-llir-stage",
       "The nvidia target's `llir` passes (for sm_90): TTGIR to the LLVM and "

@@ -333,7 +333,9 @@ Allocation::Allocation(FunctionOpInterface func) {
       }
       buffers.push_back({Buffer::Kind::Explicit, op,
                          elems * getSharedElementBytes(type.getElementType()),
-                         0, index[op], end});
+                         0, index[op], end,
+                         std::max<int64_t>(kRegionAlignment,
+                                           alloc.getAlignmentOrDefault())});
       return;
     }
     if (int64_t bytes = getScratchSizeInBytes(op))
@@ -356,7 +358,7 @@ Allocation::Allocation(FunctionOpInterface func) {
         bool overlap = offset < other.offset + other.size &&
                        other.offset < offset + buffer.size;
         if (liveTogether && overlap) {
-          offset = llvm::alignTo(other.offset + other.size, kRegionAlignment);
+          offset = llvm::alignTo(other.offset + other.size, buffer.alignment);
           moved = true;
         }
       }

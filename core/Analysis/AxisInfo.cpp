@@ -328,6 +328,13 @@ AxisInfo visitRem(const AxisInfo &lhs, const AxisInfo &rhs) {
     if (divisor && *divisor > 0)
       c = gcd(lhs.getContiguity(d), lhs.getDivisibility(d),
               powerOfTwoDivisor(*divisor));
+    else if (!divisor)
+      // A divisor that is the same along a run and a multiple of g wraps
+      // runs of g consecutive integers starting at a multiple of g at their
+      // start only: `(offset + arange) % N` keeps runs of gcd(..., N's
+      // divisibility), as upstream Triton assumes (offsets non-negative).
+      c = gcd(gcd(lhs.getContiguity(d), lhs.getDivisibility(d)),
+              gcd(rhs.getDivisibility(d), rhs.getConstancy(d)));
     contiguity.push_back(c);
     divisibility.push_back(
         gcd(runStartDivisibility(lhs, d, c), runStartDivisibility(rhs, d, c)));

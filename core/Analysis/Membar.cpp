@@ -49,6 +49,22 @@ AccessSet accessesOf(Operation *op) {
     int64_t begin = offset ? offset.getInt() : 0;
     int64_t end = offset ? begin + bytes : std::numeric_limits<int64_t>::max();
     result.push_back({begin, end, /*write=*/true});
+  } else if (auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+             effects && !isa<triton::gpu::AsyncCopyGlobalToLocalOp>(op)) {
+    // Any other op (a backend's, e.g. a matrix unit reading its operands
+    // from shared memory) says what it reads and writes of which buffer.
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &instance : instances) {
+      bool write = isa<MemoryEffects::Write>(instance.getEffect());
+      if (!isa<triton::gpu::SharedMemory>(instance.getResource()) ||
+          !(write || isa<MemoryEffects::Read>(instance.getEffect())))
+        continue;
+      Value buffer = instance.getValue();
+      result.push_back(buffer ? rangeOf(buffer, write)
+                              : Access{0, std::numeric_limits<int64_t>::max(),
+                                       write});
+    }
   }
   return result;
 }

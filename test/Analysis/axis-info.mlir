@@ -33,6 +33,27 @@ tt.func public @offsets(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {
 
 // -----
 
+// A tile's column offsets wrapped by a run-time size: (pid * 256 + arange) % N
+// stays contiguous in runs of N's divisibility (16), not of the range (256).
+tt.func @wrapped_offsets(%n: i32 {tt.divisibility = 16 : i32}, %m: i32) {
+  %pid = tt.get_program_id x : i32
+  %c256 = arith.constant 256 : i32
+  %start = arith.muli %pid, %c256 : i32
+  %starts = tt.splat %start : i32 -> tensor<256xi32>
+  %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  %offs = arith.addi %starts, %r : tensor<256xi32>
+  %ns = tt.splat %n : i32 -> tensor<256xi32>
+  // CHECK: :[[@LINE+1]]:{{.*}} contiguity = [16], divisibility = [16], constancy = [1]
+  %wrapped = arith.remsi %offs, %ns : tensor<256xi32>
+  // A divisor of unknown divisibility keeps nothing contiguous.
+  %ms = tt.splat %m : i32 -> tensor<256xi32>
+  // CHECK: :[[@LINE+1]]:{{.*}} contiguity = [1], divisibility = [1], constancy = [1]
+  %unknown = arith.remsi %offs, %ms : tensor<256xi32>
+  tt.return
+}
+
+// -----
+
 // Division, remainder and shifts of a range.
 tt.func @divrem() {
   %c4 = arith.constant dense<4> : tensor<128xi32>

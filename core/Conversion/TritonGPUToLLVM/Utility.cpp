@@ -218,7 +218,7 @@ getOrCreateSharedMemoryGlobal(RewriterBase &rewriter, ModuleOp module,
   return LLVM::GlobalOp::create(
       rewriter, module.getLoc(), arrayType, /*isConstant=*/false,
       LLVM::Linkage::External, kSharedMemoryGlobal, /*value=*/Attribute(),
-      /*alignment=*/16, info.getSharedAddressSpace());
+      /*alignment=*/kSharedMemoryAlignment, info.getSharedAddressSpace());
 }
 
 FailureOr<Value>

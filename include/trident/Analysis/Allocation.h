@@ -123,6 +123,9 @@ public:
     int64_t offset = 0;
     /// Live range, in positions of a pre-order walk of the function.
     int64_t start, end;
+    /// What the offset must be a multiple of (the layout's swizzle pattern
+    /// for explicit buffers: wgmma and TMA address it by absolute bits).
+    int64_t alignment = 16;
   };
 
   /// Allocates the buffers of `func`.

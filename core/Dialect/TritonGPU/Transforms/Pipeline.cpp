@@ -2,7 +2,8 @@
 //
 // A loop whose loads feed dots through shared memory (tt.load ->
 // ttg.local_alloc -> ttg.local_load into a dot-operand layout, the form
-// ttg-reduce-data-duplication leaves) waits for global memory in every
+// ttg-reduce-data-duplication leaves, or -> a backend's matrix op that reads
+// shared memory itself, like Hopper's warp-group dot) waits for global memory in every
 // iteration. This pass gives each such load a buffer of `num-stages` slots
 // and starts its copy num-stages - 1 iterations ahead, with
 // ttg.async_copy_global_to_local:
@@ -65,6 +66,24 @@ bool isAbsentOrZero(Value value) {
          matchPattern(value, m_AnyZeroFloat());
 }
 
+/// Whether `op` is a backend's matrix multiply that reads operands from
+/// shared memory: it only reads memory, and its one result has a
+/// matrix-unit (MmaEncodingTrait) layout.
+bool isSharedMemoryMatmul(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!type || !isa_and_nonnull<MmaEncodingTrait>(type.getEncoding()) ||
+      !effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Read>(e.getEffect());
+  });
+}
+
 /// Whether `load` (in `body`) fills a shared buffer that is only read back
 /// in `body`, at least once into a dot-operand layout.
 FailureOr<LocalAllocOp> getStagingBuffer(LoadOp load, Block *body) {
@@ -78,10 +97,20 @@ FailureOr<LocalAllocOp> getStagingBuffer(LoadOp load, Block *body) {
     return failure();
   bool feedsDot = false;
   for (Operation *user : staging->getUsers()) {
-    auto read = dyn_cast<LocalLoadOp>(user);
-    if (!read || read->getBlock() != body)
+    if (user->getBlock() != body)
       return failure();
-    feedsDot |= isa<DotOperandEncodingAttr>(read.getType().getEncoding());
+    if (auto read = dyn_cast<LocalLoadOp>(user)) {
+      feedsDot |= isa<DotOperandEncodingAttr>(read.getType().getEncoding());
+      continue;
+    }
+    // A matrix unit that reads its operand straight from shared memory (a
+    // backend's op, e.g. wgmma): it only reads the buffer and yields a
+    // result in a matrix-unit layout.
+    if (isSharedMemoryMatmul(user)) {
+      feedsDot = true;
+      continue;
+    }
+    return failure();
   }
   if (!feedsDot)
     return failure();

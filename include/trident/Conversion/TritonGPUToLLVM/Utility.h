@@ -33,6 +33,11 @@ namespace mlir::triton {
 /// The name of the external shared-memory array every function addresses
 /// its shared memory through.
 inline constexpr llvm::StringLiteral kSharedMemoryGlobal = "global_smem";
+/// Its alignment: the largest any shared layout asks of a buffer (a whole
+/// 128-byte swizzle pattern, 8 rows of 128 bytes, which matrix units address
+/// by absolute address bits), so that buffer offsets aligned by the
+/// allocator are aligned addresses.
+inline constexpr unsigned kSharedMemoryAlignment = 1024;
 
 //===----------------------------------------------------------------------===//
 // Constants

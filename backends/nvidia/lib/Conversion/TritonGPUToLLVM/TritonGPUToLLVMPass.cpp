@@ -8,6 +8,7 @@
 
 #include "nvidia/Conversion/TritonGPUToLLVM/Passes.h"
 #include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "nvidia/TargetInfo/TargetInfo.h"
 
 #include "trident/Analysis/AxisInfo.h"
@@ -91,9 +92,12 @@ struct ConvertTritonGPUToLLVM
         typeConverter, patterns, targetInfo, /*benefit=*/10);
     populateFpToFpOpToLLVMPatterns(typeConverter, patterns, computeCapability,
                                    /*benefit=*/10);
+    mlir::triton::nvidia_gpu::populateWarpGroupDotOpToLLVMPatterns(
+        typeConverter, patterns, targetInfo, /*benefit=*/10);
     ConversionTarget target(*context);
     triton::configureTritonGPUToLLVMTarget(target);
     target.addLegalDialect<NVVM::NVVMDialect>();
+    target.addIllegalDialect<TritonNvidiaGPUDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
   }

@@ -1,8 +1,13 @@
 //===- AccelerateMatmul.cpp - tt.dot in tensor-core layouts ---------------===//
 //
 // nvidia-accelerate-matmul: f16/bf16 x f16/bf16 -> f32 dots with a blocked
-// result move to the mma.sync (m16n8k16) layouts, with layout conversions
-// around them that remove-layout-conversions can then fold.
+// result move to the tensor cores, with layout conversions around them that
+// remove-layout-conversions can then fold:
+//
+//  - sm_90 (Hopper): ttng.warp_group_dot (wgmma) with both operands staged
+//    in #ttg.nvmma_shared buffers, when M is a multiple of 64 and the warps
+//    form whole warp groups;
+//  - sm_80 and later otherwise: tt.dot in the mma.sync (m16n8k16) layouts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +19,7 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "nvidia-accelerate-matmul"
 
@@ -64,6 +70,125 @@ bool isChained(triton::DotOp dot) {
   });
 }
 
+/// Warps for wgmma: warp groups along M while M has 16-row tiles left for
+/// their warps, then along N; chained dots keep all warps along M.
+SmallVector<unsigned> getWarpsPerTileV3(int64_t m, unsigned numWarps,
+                                        bool chained) {
+  if (chained)
+    return {numWarps, 1};
+  unsigned wm = 4, wn = 1;
+  while (wm * wn < numWarps) {
+    if (m > 16 * int64_t(wm))
+      wm *= 2;
+    else
+      wn *= 2;
+  }
+  return {wm, wn};
+}
+
+/// wgmma's N: the widest power of two (8 to 256) dividing N that leaves each
+/// warp group along N at least one instruction.
+unsigned getWgmmaN(int64_t n, unsigned warpsN) {
+  unsigned widest = 256;
+  while (widest > 8 && (n % widest != 0 || widest * warpsN > n))
+    widest /= 2;
+  return widest;
+}
+
+/// The value a dot operand was converted from (its producer's layout is the
+/// one global memory was read in).
+Value getConvertedSource(Value operand) {
+  if (auto cvt = operand.getDefiningOp<ttg::ConvertLayoutOp>())
+    return cvt.getSrc();
+  return operand;
+}
+
+/// The dimension of `type` whose consecutive elements a thread holds
+/// (its layout's fastest), the last one when the layout does not say.
+unsigned getContiguousDim(RankedTensorType type) {
+  if (auto blocked =
+          dyn_cast_or_null<ttg::BlockedEncodingAttr>(type.getEncoding()))
+    return blocked.getOrder().front();
+  return type.getRank() - 1;
+}
+
+/// The #ttg.nvmma_shared layout for a wgmma operand of `type`, contiguous
+/// along the dimension its producer holds contiguously, with the widest
+/// swizzle that one row of that dimension fills; none when the row is
+/// narrower than 32 bytes (wgmma's narrowest swizzle).
+ttg::NVMMASharedEncodingAttr getOperandSharedLayout(RankedTensorType type,
+                                                    unsigned contiguousDim,
+                                                    ttg::CTALayoutAttr cta) {
+  unsigned bits = type.getElementTypeBitWidth();
+  int64_t rowBytes = type.getDimSize(contiguousDim) * bits / 8;
+  unsigned swizzle = 128;
+  while (swizzle >= 32 && rowBytes % swizzle != 0)
+    swizzle /= 2;
+  if (swizzle < 32)
+    return {};
+  return ttg::NVMMASharedEncodingAttr::get(
+      type.getContext(), swizzle, /*transposed=*/contiguousDim == 0, bits,
+      /*fp4Padded=*/false, cta);
+}
+
+/// Rewrites `dot` into a ttng.warp_group_dot whose operands are staged in
+/// nvmma_shared buffers; fails, leaving `dot` alone, where wgmma does not
+/// apply.
+LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps,
+                             bool chained) {
+  auto resultType = cast<RankedTensorType>(dot.getType());
+  auto blocked = cast<ttg::BlockedEncodingAttr>(resultType.getEncoding());
+  int64_t m = resultType.getDimSize(0), n = resultType.getDimSize(1);
+  if (numWarps % 4 != 0 || m % 64 != 0 || n % 8 != 0)
+    return failure();
+  // A chained dot reads its A operand from registers, which this path does
+  // not do (yet); the mma.sync path does.
+  if (chained)
+    return failure();
+  SmallVector<unsigned> warps = getWarpsPerTileV3(m, numWarps, chained);
+  if (m % (16 * int64_t(warps[0])) != 0 || n % (8 * int64_t(warps[1])) != 0)
+    return failure();
+
+  MLIRContext *ctx = dot.getContext();
+  ttg::CTALayoutAttr cta = blocked.getCTALayout();
+  Value a = getConvertedSource(dot.getA());
+  Value b = getConvertedSource(dot.getB());
+  auto aType = cast<RankedTensorType>(a.getType());
+  auto bType = cast<RankedTensorType>(b.getType());
+  auto aShared = getOperandSharedLayout(aType, getContiguousDim(aType), cta);
+  auto bShared = getOperandSharedLayout(bType, getContiguousDim(bType), cta);
+  if (!aShared || !bShared)
+    return failure();
+
+  auto mma = ttg::NvidiaMmaEncodingAttr::get(
+      ctx, /*versionMajor=*/3, /*versionMinor=*/0, warps, cta,
+      /*instrShape=*/{16, getWgmmaN(n, warps[1]), 16});
+  OpBuilder builder(dot);
+  Location loc = dot.getLoc();
+  auto sharedMemory = ttg::SharedMemorySpaceAttr::get(ctx);
+  auto stage = [&](Value operand, RankedTensorType type,
+                   ttg::NVMMASharedEncodingAttr layout) -> Value {
+    auto bufferType =
+        ttg::MemDescType::get(type.getShape(), type.getElementType(), layout,
+                              sharedMemory, /*mutableMemory=*/false);
+    return ttg::LocalAllocOp::create(builder, loc, bufferType, operand);
+  };
+  Value aBuffer = stage(a, aType, aShared);
+  Value bBuffer = stage(b, bType, bShared);
+  auto mmaType = RankedTensorType::get(resultType.getShape(),
+                                       resultType.getElementType(), mma);
+  Value c = ttg::ConvertLayoutOp::create(builder, loc, mmaType, dot.getC());
+  auto wgmma = triton::nvidia_gpu::WarpGroupDotOp::create(
+      builder, loc, mmaType, aBuffer, bBuffer, c, /*useC=*/Value(),
+      dot.getInputPrecisionAttr(), dot.getMaxNumImpreciseAccAttr(),
+      builder.getBoolAttr(false));
+  Value result = ttg::ConvertLayoutOp::create(builder, loc, resultType,
+                                              wgmma.getResult());
+  dot.getResult().replaceAllUsesWith(result);
+  dot.erase();
+  return success();
+}
+
 struct AccelerateMatmul
     : public mlir::triton::nvidia_gpu::impl::AccelerateMatmulBase<
           AccelerateMatmul> {
@@ -96,10 +221,15 @@ struct AccelerateMatmul
       int64_t k = aType.getDimSize(1);
       if (m % 16 != 0 || n % 8 != 0 || k % 16 != 0)
         continue;
+      bool chained = isChained(dot);
+      // wgmma is Hopper's alone: Blackwell has tcgen05 instead.
+      if (computeCapability == 90 &&
+          succeeded(rewriteToWgmma(dot, numWarps, chained)))
+        continue;
 
       auto mma = ttg::NvidiaMmaEncodingAttr::get(
           context, /*versionMajor=*/2, /*versionMinor=*/0,
-          isChained(dot) && m >= 16 * int64_t(numWarps)
+          chained && m >= 16 * int64_t(numWarps)
               ? SmallVector<unsigned>{numWarps, 1}
               : getWarpsPerTile(m, n, numWarps),
           blocked.getCTALayout(),

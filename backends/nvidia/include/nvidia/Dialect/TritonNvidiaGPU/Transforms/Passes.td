@@ -10,7 +10,7 @@
 include "mlir/Pass/PassBase.td"
 
 def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
-  let summary = "give tt.dot the layouts of the tensor cores (mma.sync)";
+  let summary = "move tt.dot to the tensor cores (wgmma on sm_90, else mma.sync)";
   let description = [{
     Rewrites each 2-D `tt.dot` of f16 or bf16 operands into an f32
     accumulator whose result has a blocked layout (as convert-triton-to-
@@ -32,14 +32,61 @@ def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
     %d = ttg.convert_layout %d2 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #blocked>
     ```
 
+    On sm_90 (Hopper) a dot whose M is a multiple of 64 becomes a
+    `ttng.warp_group_dot` (`wgmma`) instead, when the warps form whole warp
+    groups (num-warps a multiple of 4), the operands' contiguous rows span
+    at least 32 bytes, and the dot is not chained to another one (those stay
+    on mma.sync, which reads A from registers). Its operands are staged in
+    `#ttg.nvmma_shared` buffers contiguous along the dimension their
+    producer holds contiguously, with the widest swizzle (128, 64 or 32
+    bytes) a row fills; the result gets `#ttg.nvidia_mma<{versionMajor = 3,
+    ..., instrShape = [16, N, 16]}>` with N the widest power of two up to
+    256 that divides the tile of a warp group. Warp groups go along M while
+    M has rows left for them, then along N.
+
+    ```mlir
+    %a1 = ttg.local_alloc %a0 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #nvmma128, #smem>
+    %b1 = ttg.local_alloc %b0 : (tensor<64x256xf16, #blocked1>) -> !ttg.memdesc<64x256xf16, #nvmma128, #smem>
+    %c1 = ttg.convert_layout %c : tensor<128x256xf32, #blocked> -> tensor<128x256xf32, #mma3>
+    %d1 = ttng.warp_group_dot %a1, %b1, %c1 : ... -> tensor<128x256xf32, #mma3>
+    ```
+
     Other dots (other types, shapes that are not multiples of 16 x 8,
     architectures before sm_80) are left alone.
   }];
-  let dependentDialects = ["::mlir::triton::gpu::TritonGPUDialect"];
+  let dependentDialects = [
+    "::mlir::triton::gpu::TritonGPUDialect",
+    "::mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"
+  ];
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t",
            /*default=*/"90",
            "the sm_XY number of the architecture (80, 90, ...)">
+  ];
+}
+
+def FenceInsertion : Pass<"nvidia-fence-insertion", "::mlir::ModuleOp"> {
+  let summary = "order register-to-shared stores before the wgmma reading them";
+  let description = [{
+    `wgmma` reads shared memory through the async proxy, which does not see
+    the generic proxy's stores until a `fence.proxy.async`. After every
+    `ttg.local_alloc` with a source and every `ttg.local_store` whose buffer
+    (or a view of it) a `ttng.warp_group_dot` reads, this pass inserts a
+    `ttng.fence_async_shared`; the barrier that ttg-insert-barriers puts
+    between the stores and the dot then publishes them to the warp groups.
+
+    ```mlir
+    %a = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    %d = ttng.warp_group_dot %a, %b, %c : ...
+    ```
+
+    Buffers filled by `ttg.async_copy_global_to_local` get no fence, as in
+    upstream Triton: the copies are ordered by `ttg.async_wait` and its
+    barrier.
+  }];
+  let dependentDialects = [
+    "::mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"
   ];
 }
 

@@ -1,0 +1,432 @@
+//===- WarpGroupDotOpToLLVM.cpp - ttng.warp_group_dot as wgmma ------------===//
+//
+// A warp group (4 consecutive warps) computes a 64 x N x 16 product with one
+// `wgmma.mma_async`, reading both operands from shared memory through
+// 64-bit matrix descriptors:
+//
+//   bits  0-13  start address >> 4
+//   bits 16-29  leading-dimension byte offset >> 4 (LBO)
+//   bits 32-45  stride-dimension byte offset >> 4 (SBO)
+//   bits 62-63  swizzle: 1 = 128 bytes, 2 = 64, 3 = 32
+//
+// For a K-major operand (K contiguous) SBO steps 8 rows of M (or N) and LBO
+// is unused; for an M- or N-major one (`imm-trans` 1) SBO steps 8 rows of K
+// and LBO one swizzle row (64 f16) along M or N. Both strides, and the start
+// of every instruction's tile, are read off the buffer's #ttg.nvmma_shared
+// linear layout, inverted to map coordinates to offsets: at rows that are
+// multiples of 8 the swizzle is the identity, so those offsets are the
+// unswizzled addresses the hardware swizzles itself (buffers are aligned to
+// the whole swizzle pattern).
+//
+// The accumulator's registers are in wgmma's own order (the version-3
+// #ttg.nvidia_mma layout follows it): with lane and warp zero, register i of
+// the tile at (m0, n0) holds (m0 + 8 * ((i / 2) % 2), n0 + 8 * (i / 4) +
+// i % 2). The warps of warp group g hold rows 64 * (g % (warpsM / 4)) on
+// and columns instrN * (g / (warpsM / 4)) on of each tile.
+//
+// The sequence is that of the PTX ISA: wgmma.fence, the instructions,
+// wgmma.commit_group, and - unless the dot is asynchronous, when a
+// ttng.warp_group_dot_wait follows - wgmma.wait_group 0. The waits take the
+// accumulators as tied operands, so nothing reads them before the wait.
+//
+//===----------------------------------------------------------------------===//
+
+#include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
+#include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+#include <utility>
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace {
+
+using Coord = std::pair<int32_t, int32_t>;
+
+/// An inline-asm statement with the given results, operands and
+/// constraints; it is kept in order with the other wgmma statements.
+LLVM::InlineAsmOp createAsm(RewriterBase &rewriter, Location loc,
+                            Type resultType, ValueRange operands,
+                            StringRef text, StringRef constraints) {
+  return LLVM::InlineAsmOp::create(
+      rewriter, loc, resultType, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+}
+
+/// `values` through an inline-asm statement `text` that ties each to
+/// itself, so that no use of the results moves above it (a wgmma wait).
+SmallVector<Value> emitTiedAsm(RewriterBase &rewriter, Location loc,
+                               StringRef text, ArrayRef<Value> values) {
+  if (values.empty()) {
+    createAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
+              {}, text, "");
+    return {};
+  }
+  SmallVector<Type> types;
+  SmallVector<std::string> outs, ins;
+  for (auto [i, value] : llvm::enumerate(values)) {
+    types.push_back(value.getType());
+    outs.push_back(value.getType().isF32() ? "=f" : "=r");
+    ins.push_back(std::to_string(i));
+  }
+  auto structType =
+      LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
+  std::string constraints =
+      llvm::join(outs, ",") + "," + llvm::join(ins, ",");
+  auto asmOp =
+      createAsm(rewriter, loc, structType, values, text, constraints);
+  SmallVector<Value> results;
+  for (size_t i = 0; i < values.size(); ++i)
+    results.push_back(LLVM::ExtractValueOp::create(rewriter, loc,
+                                                   asmOp.getResult(0), i));
+  return results;
+}
+
+/// How wgmma reads one operand from its nvmma_shared buffer.
+struct OperandReader {
+  /// (dim0, dim1) -> element offset in the buffer.
+  LinearLayout toOffset;
+  /// The element offset of (mn, k), with the operand's M or N first.
+  std::function<int32_t(int32_t, int32_t)> offsetOf;
+  /// The descriptor without its start address: LBO, SBO and swizzle mode.
+  uint64_t fixedBits = 0;
+  /// Whether M (or N) is the contiguous dimension (`imm-trans` 1).
+  bool mnMajor = false;
+  unsigned elementBytes = 2;
+};
+
+/// The reader of operand `opIdx` (0: A, M x K; 1: B, K x N) in a buffer of
+/// `type`, or failure with the reason in `why`.
+FailureOr<OperandReader> getOperandReader(ttg::MemDescType type,
+                                          unsigned opIdx, std::string &why) {
+  auto layout = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
+  unsigned swizzle = layout ? layout.getSwizzlingByteWidth() : 0;
+  if (!layout || swizzle < 32 || layout.getFp4Padded()) {
+    why = "needs a #ttg.nvmma_shared buffer swizzled by 32, 64 or 128 bytes";
+    return failure();
+  }
+  if (type.getAllocShape().take_back(2) != type.getShape()) {
+    why = "cannot read a window of a buffer";
+    return failure();
+  }
+  OperandReader reader;
+  reader.elementBytes = type.getElementTypeBitWidth() / 8;
+  reader.toOffset = ttg::toLinearLayout(type).invert();
+  MLIRContext *ctx = type.getContext();
+  SmallVector<StringAttr> dims = ttg::standardOutDimNames(ctx, 2);
+  unsigned mnDim = opIdx == 0 ? 0 : 1;
+  unsigned contiguousDim = layout.getTransposed() ? 0 : 1;
+  reader.mnMajor = contiguousDim == mnDim;
+  LinearLayout toOffset = reader.toOffset;
+  reader.offsetOf = [toOffset, dims, mnDim](int32_t mn, int32_t k) {
+    int32_t coords[2];
+    coords[mnDim] = mn;
+    coords[1 - mnDim] = k;
+    return toOffset.apply({{dims[0], coords[0]}, {dims[1], coords[1]}})
+        .front()
+        .second;
+  };
+
+  int64_t mnExtent = type.getShape()[mnDim];
+  int64_t kExtent = type.getShape()[1 - mnDim];
+  int64_t rowElements = swizzle / reader.elementBytes;
+  int64_t lbo = 0, sbo = 0;
+  if (reader.mnMajor) {
+    if (kExtent < 16) {
+      why = "needs at least 16 rows of K";
+      return failure();
+    }
+    sbo = reader.offsetOf(0, 8) * reader.elementBytes;
+    lbo = mnExtent > rowElements
+              ? reader.offsetOf(rowElements, 0) * reader.elementBytes
+              : 0;
+  } else {
+    if (mnExtent < 8) {
+      why = "needs at least 8 rows";
+      return failure();
+    }
+    sbo = reader.offsetOf(8, 0) * reader.elementBytes;
+    lbo = 16; // Unused for swizzled K-major operands: "assumed to be 1".
+  }
+  uint64_t mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
+  reader.fixedBits = ((uint64_t(lbo) >> 4) & 0x3FFF) << 16 |
+                     ((uint64_t(sbo) >> 4) & 0x3FFF) << 32 | mode << 62;
+  return reader;
+}
+
+struct WarpGroupDotOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
+  WarpGroupDotOpConversion(LLVMTypeConverter &typeConverter,
+                           const trident::TargetInfoBase &targetInfo,
+                           PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(typeConverter, benefit),
+        targetInfo(targetInfo) {}
+
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType dType = op.getD().getType();
+    auto mma = cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
+    auto aType = dyn_cast<ttg::MemDescType>(op.getA().getType());
+    if (!aType)
+      return op.emitError("wgmma with operand A in registers is not "
+                          "supported; stage A in a #ttg.nvmma_shared buffer");
+    ttg::MemDescType bType = op.getB().getType();
+    Type elem = aType.getElementType();
+    if (!(elem.isF16() || elem.isBF16()) || bType.getElementType() != elem ||
+        !dType.getElementType().isF32())
+      return op.emitError("wgmma is lowered for f16 and bf16 operands into an "
+                          "f32 accumulator only, got ")
+             << elem << " x " << bType.getElementType() << " -> "
+             << dType.getElementType();
+    if (op.getUseC())
+      return op.emitError("wgmma with a 'useC' operand is not supported");
+    std::string why;
+    FailureOr<OperandReader> aReader = getOperandReader(aType, 0, why);
+    if (failed(aReader))
+      return op.emitError("wgmma operand A ") << why;
+    FailureOr<OperandReader> bReader = getOperandReader(bType, 1, why);
+    if (failed(bReader))
+      return op.emitError("wgmma operand B ") << why;
+
+    ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
+    ArrayRef<unsigned> instrShape = mma.getInstrShape();
+    int32_t instrN = instrShape[1];
+    int64_t K = aType.getShape()[1];
+    if (K % 16 != 0 || instrShape[2] != 16)
+      return op.emitError("wgmma needs K a multiple of 16 and an instruction "
+                          "K of 16 for 16-bit operands");
+
+    // This warp group's place among the warp groups (warp-uniform).
+    MLIRContext *ctx = getContext();
+    HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
+    Value warp = targetInfo.shuffleIdx(rewriter, loc, ids.warp,
+                                       i32Constant(rewriter, loc, 0));
+    Value group =
+        LLVM::UDivOp::create(rewriter, loc, warp, i32Constant(rewriter, loc, 4));
+    int32_t groupsM = warps[0] / 4;
+    Value groupM = LLVM::URemOp::create(rewriter, loc, group,
+                                        i32Constant(rewriter, loc, groupsM));
+    Value groupN = LLVM::UDivOp::create(rewriter, loc, group,
+                                        i32Constant(rewriter, loc, groupsM));
+    SmallVector<StringAttr> dims = ttg::standardOutDimNames(ctx, 2);
+    Value zero = i32Constant(rewriter, loc, 0);
+    Value rowOfGroup =
+        LLVM::MulOp::create(rewriter, loc, groupM, i32Constant(rewriter, loc, 64));
+    Value colOfGroup = LLVM::MulOp::create(rewriter, loc, groupN,
+                                           i32Constant(rewriter, loc, instrN));
+    Value aGroupOffset = applyLinearLayout(loc, rewriter, aReader->toOffset,
+                                           {{dims[0], rowOfGroup},
+                                            {dims[1], zero}})
+                             .front();
+    Value bGroupOffset = applyLinearLayout(loc, rewriter, bReader->toOffset,
+                                           {{dims[0], zero},
+                                            {dims[1], colOfGroup}})
+                             .front();
+
+    // The descriptor of the tile at (mn, k) of an operand: its fixed bits,
+    // plus the start address of the group's rows or columns.
+    Type i64 = rewriter.getI64Type();
+    auto descriptorBase = [&](Value buffer, const OperandReader &reader,
+                              Value groupOffset) {
+      Value address = LLVM::PtrToIntOp::create(rewriter, loc, i64, buffer);
+      Value bytes = LLVM::MulOp::create(
+          rewriter, loc, groupOffset,
+          i32Constant(rewriter, loc, reader.elementBytes));
+      address = LLVM::AddOp::create(
+          rewriter, loc, address,
+          LLVM::ZExtOp::create(rewriter, loc, i64, bytes));
+      Value field = LLVM::AndOp::create(
+          rewriter, loc,
+          LLVM::LShrOp::create(rewriter, loc, address,
+                               intConstant(rewriter, loc, i64, 4)),
+          intConstant(rewriter, loc, i64, 0x3FFF));
+      return LLVM::OrOp::create(
+          rewriter, loc, field,
+          intConstant(rewriter, loc, i64, int64_t(reader.fixedBits)));
+    };
+    Value aBase = descriptorBase(adaptor.getA(), *aReader, aGroupOffset);
+    Value bBase = descriptorBase(adaptor.getB(), *bReader, bGroupOffset);
+    // The group's part and the tile's part of an offset are disjoint bits of
+    // the coordinates, so the tile's part adds to the start address (the
+    // sum stays within the 14-bit field: shared memory is below 256 KiB).
+    auto descriptor = [&](Value base, const OperandReader &reader, int32_t mn,
+                          int32_t k) -> Value {
+      int64_t bytes = int64_t(reader.offsetOf(mn, k)) * reader.elementBytes;
+      if (bytes == 0)
+        return base;
+      return LLVM::AddOp::create(rewriter, loc, base,
+                                 intConstant(rewriter, loc, i64, bytes >> 4));
+    };
+
+    // One instruction per tile of the result and 16 of K.
+    auto cRegs = getRegistersByCoordinate(ttg::toLinearLayout(dType));
+    SmallVector<Value> d = unpackLLElements(loc, adaptor.getC(), rewriter);
+    int32_t numAcc = instrN / 2;
+    Type f32 = rewriter.getF32Type();
+    auto accType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(numAcc, f32));
+    std::string typeName = elem.isF16() ? "f16" : "bf16";
+    std::string text;
+    {
+      llvm::raw_string_ostream os(text);
+      os << "wgmma.mma_async.sync.aligned.m64n" << instrN << "k16.f32."
+         << typeName << "." << typeName << " {";
+      for (int32_t i = 0; i < numAcc; ++i)
+        os << (i ? ", " : "") << "$" << i;
+      os << "}, $" << numAcc << ", $" << numAcc + 1 << ", 1, 1, 1, "
+         << (aReader->mnMajor ? 1 : 0) << ", " << (bReader->mnMajor ? 1 : 0)
+         << ";";
+    }
+    std::string constraints;
+    {
+      SmallVector<std::string> parts(numAcc, "=f");
+      parts.push_back("l");
+      parts.push_back("l");
+      for (int32_t i = 0; i < numAcc; ++i)
+        parts.push_back(std::to_string(i));
+      constraints = llvm::join(parts, ",");
+    }
+
+    createAsm(rewriter, loc, LLVM::LLVMVoidType::get(ctx), {},
+              "wgmma.fence.sync.aligned;", "");
+    SmallVector<int32_t> accumulated;
+    for (auto &[origin, regs] : cRegs) {
+      auto [m0, n0] = origin;
+      if (m0 % 16 != 0 || n0 % instrN != 0)
+        continue;
+      SmallVector<int32_t> tile;
+      for (int32_t i = 0; i < numAcc; ++i) {
+        auto it = cRegs.find({m0 + 8 * ((i / 2) % 2), n0 + 8 * (i / 4) + i % 2});
+        if (it == cRegs.end())
+          return op.emitError("the accumulator layout has no full wgmma tile "
+                              "at (")
+                 << m0 << ", " << n0 << ")";
+        tile.push_back(it->second.front());
+      }
+      // Tiles are walked one warp group's rows apart (m0 is a multiple of
+      // 16 * warpsM); the group's own offset is in the base descriptors.
+      for (int32_t k0 = 0; k0 < K; k0 += 16) {
+        SmallVector<Value> operands{descriptor(aBase, *aReader, m0, k0),
+                                    descriptor(bBase, *bReader, n0, k0)};
+        for (int32_t r : tile)
+          operands.push_back(d[r]);
+        auto asmOp =
+            createAsm(rewriter, loc, accType, operands, text, constraints);
+        for (auto [i, r] : llvm::enumerate(tile))
+          d[r] = LLVM::ExtractValueOp::create(rewriter, loc,
+                                              asmOp.getResult(0), i);
+      }
+      llvm::append_range(accumulated, tile);
+    }
+    createAsm(rewriter, loc, LLVM::LLVMVoidType::get(ctx), {},
+              "wgmma.commit_group.sync.aligned;", "");
+    if (!op.getIsAsync()) {
+      SmallVector<Value> pending;
+      for (int32_t r : accumulated)
+        pending.push_back(d[r]);
+      SmallVector<Value> ready = emitTiedAsm(
+          rewriter, loc, "wgmma.wait_group.sync.aligned 0;", pending);
+      for (auto [r, value] : llvm::zip(accumulated, ready))
+        d[r] = value;
+    }
+    // Registers duplicating a tile's element get its value too.
+    for (auto &[origin, regs] : cRegs)
+      for (int32_t r : ArrayRef<int32_t>(regs).drop_front())
+        d[r] = d[regs.front()];
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), d, rewriter,
+                                          dType));
+    return success();
+  }
+
+private:
+  const trident::TargetInfoBase &targetInfo;
+};
+
+/// ttng.warp_group_dot_wait: wgmma.wait_group with the tensors waited for
+/// tied through it; buffers pass unchanged.
+struct WarpGroupDotWaitOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> values;
+    SmallVector<std::pair<size_t, size_t>> ranges;
+    for (auto [input, converted] :
+         llvm::zip(op.getInputs(), adaptor.getInputs())) {
+      size_t begin = values.size();
+      if (isa<RankedTensorType>(input.getType())) {
+        for (Value value : unpackLLElements(loc, converted, rewriter)) {
+          if (!value.getType().isF32() && !value.getType().isInteger(32))
+            return op.emitError("ttng.warp_group_dot_wait is lowered for "
+                                "32-bit tensors only, got ")
+                   << input.getType();
+          values.push_back(value);
+        }
+      }
+      ranges.push_back({begin, values.size()});
+    }
+    std::string text = "wgmma.wait_group.sync.aligned " +
+                       std::to_string(op.getPendings()) + ";";
+    SmallVector<Value> ready = emitTiedAsm(rewriter, loc, text, values);
+    SmallVector<Value> results;
+    for (auto [input, converted, range] :
+         llvm::zip(op.getInputs(), adaptor.getInputs(), ranges)) {
+      if (auto tensor = dyn_cast<RankedTensorType>(input.getType()))
+        results.push_back(packLLElements(
+            loc, getTypeConverter(),
+            ArrayRef<Value>(ready).slice(range.first,
+                                         range.second - range.first),
+            rewriter, tensor));
+      else
+        results.push_back(converted);
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// ttng.fence_async_shared: fence.proxy.async for the CTA's (or the
+/// cluster's) shared memory.
+struct FenceAsyncSharedOpConversion
+    : public ConvertOpToLLVMPattern<ttng::FenceAsyncSharedOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttng::FenceAsyncSharedOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createAsm(rewriter, op.getLoc(),
+              LLVM::LLVMVoidType::get(rewriter.getContext()), {},
+              op.getBCluster() ? "fence.proxy.async.shared::cluster;"
+                               : "fence.proxy.async.shared::cta;",
+              "");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::nvidia_gpu::populateWarpGroupDotOpToLLVMPatterns(
+    LLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo, PatternBenefit benefit) {
+  patterns.add<WarpGroupDotOpConversion>(typeConverter, targetInfo, benefit);
+  patterns.add<WarpGroupDotWaitOpConversion, FenceAsyncSharedOpConversion>(
+      typeConverter, benefit);
+}
