@@ -86,6 +86,9 @@ void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
   // registers into its operands need a proxy fence.
   if (capability == 90)
     pm.addPass(mlir::triton::nvidia_gpu::createFenceInsertion());
+  // A pipelined wgmma runs on while the loop waits for the next operands.
+  if (capability == 90 && options.numStages >= 2)
+    pm.addPass(mlir::triton::nvidia_gpu::createAsyncWarpGroupDot());
 }
 
 /// The `llir` stage's passes: shared memory placed, barriers inserted, then
@@ -229,6 +232,8 @@ void registerNvidiaPlugin(PluginRegistrar &registrar) {
       [] { return mlir::triton::nvidia_gpu::createAccelerateMatmul(); });
   registrar.addPass(
       [] { return mlir::triton::nvidia_gpu::createFenceInsertion(); });
+  registrar.addPass(
+      [] { return mlir::triton::nvidia_gpu::createAsyncWarpGroupDot(); });
   registrar.addPassPipeline(
       "nvidia-llir-stage",
       "The nvidia target's `llir` passes (for sm_90): TTGIR to the LLVM and "

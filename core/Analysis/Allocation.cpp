@@ -381,17 +381,24 @@ void mlir::triton::allocateSharedMemory(ModuleOp module) {
   module->setAttr(kSharedMemorySizeAttr, b.getI32IntegerAttr(total));
 }
 
-std::optional<std::pair<int64_t, int64_t>>
-mlir::triton::getBufferRange(Value memDesc) {
+Value mlir::triton::getViewedBuffer(Value memDesc) {
   Operation *def = memDesc.getDefiningOp();
   while (def && !isa<gpu::LocalAllocOp>(def) && isMemDescView(def)) {
     Value source;
     for (Value operand : def->getOperands())
       if (isa<gpu::MemDescType>(operand.getType()))
         source = operand;
-    def = source ? source.getDefiningOp() : nullptr;
+    if (!source)
+      break;
+    memDesc = source;
+    def = source.getDefiningOp();
   }
-  auto alloc = dyn_cast_or_null<gpu::LocalAllocOp>(def);
+  return memDesc;
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+mlir::triton::getBufferRange(Value memDesc) {
+  auto alloc = getViewedBuffer(memDesc).getDefiningOp<gpu::LocalAllocOp>();
   if (!alloc)
     return std::nullopt;
   auto offset = alloc->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr);

@@ -144,6 +144,11 @@ private:
 /// (`allocation.offset`, `ttg.shared`).
 void allocateSharedMemory(ModuleOp module);
 
+/// The buffer a memory descriptor views: `memDesc` followed through the ops
+/// that only view memory (memdesc_index, memdesc_subslice, ...) to the value
+/// they start from.
+Value getViewedBuffer(Value memDesc);
+
 /// The byte range [offset, offset + size) of the buffer a memory descriptor
 /// views (through memdesc views), if the allocation placed it.
 std::optional<std::pair<int64_t, int64_t>> getBufferRange(Value memDesc);

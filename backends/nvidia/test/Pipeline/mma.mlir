@@ -5,7 +5,8 @@
 // of K at a time by ldmatrix), and the llir stage lowers each 16x8x16 step
 // to one PTX mma.sync. On sm_90 a dot with 64-row multiples becomes a
 // warp-group dot instead: cp.async fills #ttg.nvmma_shared buffers that
-// wgmma reads itself, through matrix descriptors (PTX target sm_90a).
+// wgmma reads itself, through matrix descriptors (PTX target sm_90a), and
+// each wgmma runs on into the next iteration (waited for with one pending).
 //
 // RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_80 --emit ttgir -o - | FileCheck %s --check-prefix=TTGIR
 // TTGIR: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [{{[0-9]+}}, {{[0-9]+}}], instrShape = [16, 8]}>
@@ -20,8 +21,11 @@
 // WGTTGIR: #[[NVMMA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = {{[0-9]+}}, transposed = false, elementBitWidth = 16}>
 // WGTTGIR: ttg.local_alloc : () -> !ttg.memdesc<3x{{.*}}xf16, #[[NVMMA]], #smem, mutable>
 // WGTTGIR: scf.for
+// WGTTGIR: %[[D:.*]] = ttng.warp_group_dot {{.*}}isAsync = true{{.*}} -> tensor<{{.*}}xf32, #[[WG]]>
+// WGTTGIR: ttng.warp_group_dot_wait %[[D]], {{.*}}pendings = 1
 // WGTTGIR: ttg.async_copy_global_to_local {{.*}} -> <{{.*}}xf16, #[[NVMMA]], #smem, mutable>
-// WGTTGIR: ttng.warp_group_dot {{.*}} -> tensor<{{.*}}xf32, #[[WG]]>
+// WGTTGIR: scf.yield
+// WGTTGIR: ttng.warp_group_dot_wait {{.*}}pendings = 0
 // WGTTGIR-NOT: tt.dot
 //
 // RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_80 --emit ptx -o - | FileCheck %s --check-prefix=F16
@@ -39,6 +43,9 @@
 // WGMMA: wgmma.fence.sync.aligned;
 // WGMMA: wgmma.mma_async.sync.aligned.m64n{{[0-9]+}}k16.f32.f16.f16
 // WGMMA: wgmma.commit_group.sync.aligned;
+// WGMMA: wgmma.wait_group.sync.aligned 1;
+// WGMMA: bar.sync
+// WGMMA: cp.async.commit_group
 // WGMMA: wgmma.wait_group.sync.aligned 0;
 // RUN: trident compile %kernels/matmul_bf16.ttir --plugin %nvidia_plugin --target cuda:80 --emit ptx -o - | FileCheck %s --check-prefix=BF16
 // BF16: .target sm_80

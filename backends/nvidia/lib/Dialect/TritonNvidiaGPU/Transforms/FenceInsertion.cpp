@@ -8,6 +8,7 @@
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "nvidia/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
+#include "trident/Analysis/Allocation.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -24,21 +25,6 @@ namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
 
-/// The buffer `memDesc` is a view of (itself when it is not a view).
-Value getUnderlyingBuffer(Value memDesc) {
-  while (Operation *def = memDesc.getDefiningOp()) {
-    if (!isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp>(def))
-      break;
-    memDesc = def->getOperand(0);
-  }
-  return memDesc;
-}
-
-/// Whether `memDesc` is `buffer` or a view of it.
-bool isViewOf(Value memDesc, Value buffer) {
-  return getUnderlyingBuffer(memDesc) == buffer;
-}
-
 struct FenceInsertion
     : public mlir::triton::nvidia_gpu::impl::FenceInsertionBase<
           FenceInsertion> {
@@ -47,8 +33,8 @@ struct FenceInsertion
     llvm::SetVector<Value> buffers;
     getOperation().walk([&](ttng::WarpGroupDotOp dot) {
       if (isa<ttg::MemDescType>(dot.getA().getType()))
-        buffers.insert(getUnderlyingBuffer(dot.getA()));
-      buffers.insert(getUnderlyingBuffer(dot.getB()));
+        buffers.insert(triton::getViewedBuffer(dot.getA()));
+      buffers.insert(triton::getViewedBuffer(dot.getB()));
     });
     if (buffers.empty())
       return;
@@ -62,7 +48,7 @@ struct FenceInsertion
     }
     getOperation().walk([&](ttg::LocalStoreOp store) {
       if (llvm::any_of(buffers, [&](Value buffer) {
-            return isViewOf(store.getDst(), buffer);
+            return triton::getViewedBuffer(store.getDst()) == buffer;
           }))
         stores.push_back(store);
     });

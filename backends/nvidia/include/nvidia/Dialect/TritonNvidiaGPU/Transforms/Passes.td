@@ -90,4 +90,40 @@ def FenceInsertion : Pass<"nvidia-fence-insertion", "::mlir::ModuleOp"> {
   ];
 }
 
+def AsyncWarpGroupDot : Pass<"nvidia-async-warp-group-dot", "::mlir::ModuleOp"> {
+  let summary = "overlap each wgmma with the next iteration of its loop";
+  let description = [{
+    In a loop pipelined by ttg-pipeline, a `ttng.warp_group_dot` that
+    accumulates into a loop-carried value waits for its own completion
+    before the loop goes on. This pass makes it asynchronous and waits with
+    `ttng.warp_group_dot_wait {pendings = 1}` right after it instead: the
+    dot of iteration i runs while iteration i + 1 waits for its operands,
+    and only the dot of iteration i - 1 must have finished. The copies that
+    refill operand slots move after that wait (the slot they write is the
+    one iteration i - 1 read; ttg-insert-barriers then puts a barrier
+    between the wait and them), and a `ttng.warp_group_dot_wait {pendings =
+    0}` after the loop completes the last dot.
+
+    ```mlir
+    scf.for ... iter_args(%acc = %c) {
+      ttg.async_wait {num = 1 : i32}
+      %d = ttng.warp_group_dot %a, %b, %acc {isAsync = true} : ...
+      %r:3 = ttng.warp_group_dot_wait %d, %a, %b {pendings = 1 : i32} : ...
+      ttg.async_copy_global_to_local ...   // into the slot of iteration i - 1
+      ttg.async_commit_group ...
+      scf.yield %r#0
+    }
+    ttng.warp_group_dot_wait %loop#0 {pendings = 0 : i32}
+    ```
+
+    Only loops whose dot reads slots of buffers allocated outside the loop
+    (or values defined outside it), which the loop writes with
+    `ttg.async_copy_global_to_local` alone, and whose result feeds only the
+    yield, are changed.
+  }];
+  let dependentDialects = [
+    "::mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"
+  ];
+}
+
 #endif // TRIDENT_NVIDIA_DIALECT_TRITONNVIDIAGPU_TRANSFORMS_PASSES

@@ -1,0 +1,91 @@
+// nvidia-async-warp-group-dot: in a pipelined loop, the warp-group dot
+// becomes asynchronous and is waited for with one dot pending right after
+// it; the refills of its operand slots move after that wait; the last dot is
+// waited for after the loop. A dot whose result has another use, or that
+// reads a buffer the loop also writes with a plain store, stays synchronous.
+//
+// RUN: trident-opt --plugin %nvidia_plugin --split-input-file --nvidia-async-warp-group-dot %s | FileCheck %s
+// CHECK-LABEL: tt.func public @pipelined(
+// CHECK: %[[LOOP:[0-9]+]]:3 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[READ:.*]] = %{{.*}}, %[[WRITE:.*]] = %{{.*}})
+// CHECK: ttg.async_wait {num = 1 : i32}
+// CHECK: %[[A:.*]] = ttg.memdesc_index %{{.*}}[%[[READ]]]
+// CHECK: %[[B:.*]] = ttg.memdesc_index %{{.*}}[%[[READ]]]
+// CHECK: %[[D:.*]] = ttng.warp_group_dot %[[A]], %[[B]], %[[ACC]] {{{.*}}isAsync = true}
+// CHECK: %[[R:[0-9]+]]:3 = ttng.warp_group_dot_wait %[[D]], %[[A]], %[[B]] {pendings = 1 : i32}
+// CHECK: ttg.memdesc_index %{{.*}}[%[[WRITE]]]
+// CHECK: ttg.async_copy_global_to_local
+// CHECK: ttg.memdesc_index %{{.*}}[%[[WRITE]]]
+// CHECK: ttg.async_copy_global_to_local
+// CHECK: ttg.async_commit_group
+// CHECK: scf.yield %[[R]]#0,
+// CHECK: %[[DONE:.*]] = ttng.warp_group_dot_wait %[[LOOP]]#0 {pendings = 0 : i32}
+// CHECK: tt.return %[[DONE]]
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @pipelined(%pa: tensor<64x64x!tt.ptr<f16>, #blocked>, %pb: tensor<64x64x!tt.ptr<f16>, #blocked>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %as = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+    %bs = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0, %read = %c0, %write = %c1) -> (tensor<64x64xf32, #mma>, i32, i32) : i32 {
+      %w = ttg.async_wait {num = 1 : i32}
+      %wa = ttg.memdesc_index %as[%write] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %ta = ttg.async_copy_global_to_local %pa, %wa : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+      %wb = ttg.memdesc_index %bs[%write] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %tb = ttg.async_copy_global_to_local %pb, %wb : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+      %g = ttg.async_commit_group tokens %ta, %tb
+      %a = ttg.memdesc_index %as[%read] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %b = ttg.memdesc_index %bs[%read] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %d = ttng.warp_group_dot %a, %b, %acc : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf32, #mma>
+      scf.yield %d, %write, %read : tensor<64x64xf32, #mma>, i32, i32
+    }
+    tt.return %r#0 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: tt.func public @result_used_in_loop(
+// CHECK-NOT: isAsync = true
+// CHECK-NOT: warp_group_dot_wait
+// CHECK-LABEL: tt.func public @stored_operand(
+// CHECK-NOT: isAsync = true
+// CHECK-NOT: warp_group_dot_wait
+// CHECK: tt.return
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @result_used_in_loop(%out: tensor<64x64x!tt.ptr<f32>, #mma>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %as = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #mma>) : i32 {
+      %d = ttng.warp_group_dot %as, %as, %acc : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf32, #mma>
+      tt.store %out, %d : tensor<64x64x!tt.ptr<f32>, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+
+  tt.func public @stored_operand(%x: tensor<64x64xf16, #blocked>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %as = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #mma>) : i32 {
+      ttg.local_store %x, %as : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %d = ttng.warp_group_dot %as, %as, %acc : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
