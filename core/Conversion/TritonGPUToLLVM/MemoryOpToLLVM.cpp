@@ -85,8 +85,17 @@ mlir::triton::planSharedAccess(Location loc, RewriterBase &rewriter,
                                const trident::TargetInfoBase &targetInfo,
                                RankedTensorType tensorType, Value memDesc,
                                unsigned storageBits, std::string &why) {
+  return planSharedAccess(loc, rewriter, targetInfo, tensorType,
+                          cast<gpu::MemDescType>(memDesc.getType()),
+                          getWindowOrigin(memDesc), storageBits, why);
+}
+
+FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(
+    Location loc, RewriterBase &rewriter,
+    const trident::TargetInfoBase &targetInfo, RankedTensorType tensorType,
+    gpu::MemDescType memType, ArrayRef<int32_t> origin, unsigned storageBits,
+    std::string &why) {
   MLIRContext *ctx = rewriter.getContext();
-  auto memType = cast<gpu::MemDescType>(memDesc.getType());
   if (tensorType.getShape() != memType.getShape()) {
     why = "the tensor's shape is not the buffer's";
     return failure();
@@ -101,7 +110,6 @@ mlir::triton::planSharedAccess(Location loc, RewriterBase &rewriter,
   // check below keeps this function correct on its own.)
   ArrayRef<int64_t> allocShape =
       memType.getAllocShape().take_back(memType.getRank());
-  SmallVector<int32_t> origin = getWindowOrigin(memDesc);
   gpu::MemDescType wholeType = memType;
   if (allocShape != memType.getShape()) {
     SmallVector<StringAttr> outDims(regLayout.getOutDimNames());
@@ -186,19 +194,15 @@ mlir::triton::planSharedAccess(Location loc, RewriterBase &rewriter,
   return plan;
 }
 
-namespace {
-
-/// Stores the registers `values` of a tensor of `tensorType` into the buffer
-/// at `base` (of `memType`). Each element is written by one thread only.
-LogicalResult storeToShared(Location loc, ConversionPatternRewriter &rewriter,
-                            const trident::TargetInfoBase &targetInfo,
-                            const TypeConverter *converter, Value base,
-                            RankedTensorType tensorType, Value memDesc,
-                            ArrayRef<Value> values, std::string &why) {
+LogicalResult mlir::triton::storeDistributedToShared(
+    Location loc, RewriterBase &rewriter,
+    const trident::TargetInfoBase &targetInfo, const TypeConverter *converter,
+    Value base, RankedTensorType tensorType, gpu::MemDescType memType,
+    ArrayRef<int32_t> origin, ArrayRef<Value> values, std::string &why) {
   Type elemType = converter->convertType(tensorType.getElementType());
   Type storage = getSharedStorageType(rewriter, elemType);
   FailureOr<SharedAccessPlan> plan =
-      planSharedAccess(loc, rewriter, targetInfo, tensorType, memDesc,
+      planSharedAccess(loc, rewriter, targetInfo, tensorType, memType, origin,
                        storage.getIntOrFloatBitWidth(), why);
   if (failed(plan))
     return failure();
@@ -231,6 +235,60 @@ LogicalResult storeToShared(Location loc, ConversionPatternRewriter &rewriter,
     targetInfo.storeShared(rewriter, loc, ptr, stored, writer);
   }
   return success();
+}
+
+FailureOr<SmallVector<Value>> mlir::triton::loadDistributedFromShared(
+    Location loc, RewriterBase &rewriter,
+    const trident::TargetInfoBase &targetInfo, const TypeConverter *converter,
+    Value base, RankedTensorType tensorType, gpu::MemDescType memType,
+    ArrayRef<int32_t> origin, std::string &why) {
+  Type elemType = converter->convertType(tensorType.getElementType());
+  Type storage = getSharedStorageType(rewriter, elemType);
+  FailureOr<SharedAccessPlan> plan =
+      planSharedAccess(loc, rewriter, targetInfo, tensorType, memType, origin,
+                       storage.getIntOrFloatBitWidth(), why);
+  if (failed(plan))
+    return failure();
+  Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                          rewriter.getBoolAttr(true));
+  int32_t vec = plan->vectorSize;
+  int32_t numRegs = plan->registerOffsets.size();
+  SmallVector<Value> results;
+  for (int32_t r = 0; r < numRegs; r += vec) {
+    Value offset = LLVM::XOrOp::create(
+        rewriter, loc, plan->threadOffset,
+        i32Constant(rewriter, loc, plan->registerOffsets[r]));
+    Value ptr = gepElements(loc, rewriter, base, storage, offset);
+    if (vec == 1) {
+      results.push_back(fromSharedStorage(
+          rewriter, loc, elemType,
+          targetInfo.loadShared(rewriter, loc, ptr, storage, always)));
+      continue;
+    }
+    auto vecType = VectorType::get({vec}, storage);
+    Value loaded = targetInfo.loadShared(rewriter, loc, ptr, vecType, always);
+    for (int32_t i = 0; i < vec; ++i)
+      results.push_back(fromSharedStorage(
+          rewriter, loc, elemType,
+          LLVM::ExtractElementOp::create(rewriter, loc, loaded,
+                                         i32Constant(rewriter, loc, i))));
+  }
+  return results;
+}
+
+namespace {
+
+/// Stores `values`, the registers of a tensor of `tensorType`, into the
+/// buffer `memDesc` at `base`.
+LogicalResult storeToShared(Location loc, ConversionPatternRewriter &rewriter,
+                            const trident::TargetInfoBase &targetInfo,
+                            const TypeConverter *converter, Value base,
+                            RankedTensorType tensorType, Value memDesc,
+                            ArrayRef<Value> values, std::string &why) {
+  return storeDistributedToShared(
+      loc, rewriter, targetInfo, converter, base, tensorType,
+      cast<gpu::MemDescType>(memDesc.getType()), getWindowOrigin(memDesc),
+      values, why);
 }
 
 struct LocalAllocOpConversion
@@ -313,39 +371,13 @@ struct LocalLoadOpConversion
     RankedTensorType dstType = op.getType();
     if (!isa_and_nonnull<gpu::DistributedEncodingTrait>(dstType.getEncoding()))
       return rewriter.notifyMatchFailure(op, "result without a layout");
-    Type elemType = getTypeConverter()->convertType(dstType.getElementType());
-    Type storage = getSharedStorageType(rewriter, elemType);
     std::string why;
-    FailureOr<SharedAccessPlan> plan =
-        planSharedAccess(loc, rewriter, targetInfo, dstType, op.getSrc(),
-                         storage.getIntOrFloatBitWidth(), why);
-    if (failed(plan))
+    FailureOr<SmallVector<Value>> results = loadDistributedFromShared(
+        loc, rewriter, targetInfo, getTypeConverter(), adaptor.getSrc(),
+        dstType, op.getSrc().getType(), getWindowOrigin(op.getSrc()), why);
+    if (failed(results))
       return op.emitError("cannot lower ttg.local_load: ") << why;
-    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
-                                            rewriter.getBoolAttr(true));
-    int32_t vec = plan->vectorSize;
-    int32_t numRegs = plan->registerOffsets.size();
-    SmallVector<Value> results;
-    for (int32_t r = 0; r < numRegs; r += vec) {
-      Value offset = LLVM::XOrOp::create(
-          rewriter, loc, plan->threadOffset,
-          i32Constant(rewriter, loc, plan->registerOffsets[r]));
-      Value ptr = gepElements(loc, rewriter, adaptor.getSrc(), storage, offset);
-      if (vec == 1) {
-        results.push_back(fromSharedStorage(
-            rewriter, loc, elemType,
-            targetInfo.loadShared(rewriter, loc, ptr, storage, always)));
-        continue;
-      }
-      auto vecType = VectorType::get({vec}, storage);
-      Value loaded = targetInfo.loadShared(rewriter, loc, ptr, vecType, always);
-      for (int32_t i = 0; i < vec; ++i)
-        results.push_back(fromSharedStorage(
-            rewriter, loc, elemType,
-            LLVM::ExtractElementOp::create(rewriter, loc, loaded,
-                                           i32Constant(rewriter, loc, i))));
-    }
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *results,
                                           rewriter, dstType));
     return success();
   }

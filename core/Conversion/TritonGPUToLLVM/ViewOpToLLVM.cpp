@@ -5,9 +5,12 @@
 // register holding the same coordinates (after projecting away broadcast or
 // inserted dimensions), found through the two linear layouts. A layout
 // conversion that moves elements between threads goes through the op's
-// scratch buffer: each thread writes its elements at their row-major
-// index, a barrier follows, and each thread reads what its new registers
-// hold.
+// scratch buffer: each thread writes its elements, a barrier follows, and
+// each thread reads what its new registers hold. The scratch buffer is laid
+// out as a swizzled shared buffer contiguous along the dimension the
+// layouts hold runs of registers in: both sides then move whole vectors
+// (up to 16 bytes), and rows 128 bytes or more apart land in different
+// banks (an mma accumulator's 8 rows per warp no longer hit one bank).
 //
 //===----------------------------------------------------------------------===//
 
@@ -152,6 +155,70 @@ struct ExpandDimsOpConversion : public ConvertOpToLLVMPattern<ExpandDimsOp> {
   }
 };
 
+/// The dimension along which the first registers of a thread of `layout`
+/// hold consecutive elements, and how many (1 when none do).
+std::pair<unsigned, int32_t> getRegisterRun(const LinearLayout &layout,
+                                            unsigned rank) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  StringAttr reg = kRegister(ctx);
+  if (!layout.hasInDim(reg) || layout.getInDimSizeLog2(reg) == 0)
+    return {rank - 1, 1};
+  auto unitAlong = [&](ArrayRef<int32_t> basis, int32_t step) {
+    std::optional<unsigned> dim;
+    for (auto [d, v] : llvm::enumerate(basis)) {
+      if (v == 0)
+        continue;
+      if (v != step || dim)
+        return std::optional<unsigned>();
+      dim = d;
+    }
+    return dim;
+  };
+  std::optional<unsigned> dim = unitAlong(layout.getBasis(reg, 0), 1);
+  if (!dim)
+    return {rank - 1, 1};
+  int32_t run = 2;
+  for (int32_t b = 1; b < layout.getInDimSizeLog2(reg); ++b) {
+    if (unitAlong(layout.getBasis(reg, b), 1 << b) != dim)
+      break;
+    run *= 2;
+  }
+  return {*dim, run};
+}
+
+/// The layout of the scratch buffer converting `src` to `dst` (elements of
+/// `storageBits`): contiguous along the dimension with the longer run of
+/// registers, in chunks of that run (at most 16 bytes), with the chunks of
+/// each 128-byte line permuted by the row (a swizzle), so that the rows a
+/// warp touches at once fall in different banks.
+gpu::SwizzledSharedEncodingAttr
+getScratchLayout(RankedTensorType srcType, const LinearLayout &src,
+                 const LinearLayout &dst, unsigned storageBits) {
+  unsigned rank = srcType.getRank();
+  ArrayRef<int64_t> shape = srcType.getShape();
+  auto [srcDim, srcRun] = getRegisterRun(src, rank);
+  auto [dstDim, dstRun] = getRegisterRun(dst, rank);
+  unsigned inner = dstRun >= srcRun ? dstDim : srcDim;
+  int64_t run = std::max(dstDim == inner ? dstRun : 1,
+                         srcDim == inner ? srcRun : 1);
+  int64_t vec = std::min<int64_t>(
+      {run, std::max<int64_t>(1, 128 / storageBits), shape[inner]});
+  int64_t rowBytes = std::max<int64_t>(1, shape[inner] * storageBits / 8);
+  int64_t chunkBytes = std::max<int64_t>(1, vec * storageBits / 8);
+  unsigned perPhase = 1, maxPhase = 1;
+  if (rank > 1) {
+    perPhase = rowBytes >= 128 ? 1 : unsigned(128 / rowBytes);
+    maxPhase = unsigned(std::max<int64_t>(
+        1, std::min<int64_t>(128 / chunkBytes, shape[inner] / vec)));
+  }
+  SmallVector<unsigned> order{inner};
+  for (unsigned d = rank; d-- > 0;)
+    if (d != inner)
+      order.push_back(d);
+  return gpu::SwizzledSharedEncodingAttr::get(
+      srcType.getContext(), unsigned(vec), perPhase, maxPhase, order);
+}
+
 struct ConvertLayoutOpConversion
     : public ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
   ConvertLayoutOpConversion(LLVMTypeConverter &converter,
@@ -192,6 +259,35 @@ struct ConvertLayoutOpConversion
     // Booleans and pointers travel as integers of their storage size.
     Type storeType = getSharedStorageType(rewriter, elemType);
 
+    // Vectors through a swizzled scratch layout where the layouts allow.
+    {
+      auto scratchType = gpu::MemDescType::get(
+          shape, srcType.getElementType(),
+          getScratchLayout(srcType, src, dst,
+                           storeType.getIntOrFloatBitWidth()),
+          gpu::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
+      SmallVector<int32_t> origin(shape.size(), 0);
+      // A plan that fails does so before emitting anything; both layouts
+      // cover the same elements, so the load's plan holds when the store's
+      // does.
+      std::string why;
+      if (succeeded(storeDistributedToShared(loc, rewriter, targetInfo,
+                                             getTypeConverter(), base, srcType,
+                                             scratchType, origin, values,
+                                             why))) {
+        targetInfo.barrier(rewriter, loc);
+        FailureOr<SmallVector<Value>> results = loadDistributedFromShared(
+            loc, rewriter, targetInfo, getTypeConverter(), base, dstType,
+            scratchType, origin, why);
+        if (failed(results))
+          return op.emitError("cannot lower ttg.convert_layout: ") << why;
+        rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(),
+                                              *results, rewriter, dstType));
+        return success();
+      }
+    }
+
+    // Otherwise element by element, at row-major indices.
     HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
     Value writer = emitUniqueThreadPredicate(loc, rewriter, src, ids);
     if (!writer)
@@ -222,7 +318,6 @@ struct ConvertLayoutOpConversion
     }
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
                                           rewriter, dstType));
-    (void)ctx;
     return success();
   }
 

@@ -34,11 +34,13 @@ tt.func public @convert_same(%x: tensor<4x32xf32, #blocked>) {
 }
 
 // Between threads (4 consecutive columns per thread to 4 columns 8 apart):
-// every thread writes its 4 elements at their row-major index, a barrier,
-// then reads its 4 new elements.
+// every thread writes its 4 consecutive elements as one vector into the
+// scratch buffer (contiguous along the columns), a barrier, then reads its
+// 4 new elements one by one.
 // CHECK-LABEL: llvm.func @convert_transposed
 // CHECK: llvm.mlir.addressof @global_smem
-// CHECK-COUNT-4: llvm.call @test_store_shared_f32
+// CHECK: llvm.call @test_store_shared_v4f32
+// CHECK-NOT: test_store_shared
 // CHECK: llvm.call @test_barrier()
 // CHECK-COUNT-4: llvm.call @test_load_shared_f32
 // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[3] : !llvm.struct<(f32, f32, f32, f32)>

@@ -183,6 +183,33 @@ planSharedAccess(Location loc, RewriterBase &rewriter,
                  RankedTensorType tensorType, Value memDesc,
                  unsigned storageBits, std::string &why);
 
+/// As above, for a buffer of `memType` whose window starts at `origin`
+/// (zeros for a whole buffer).
+FailureOr<SharedAccessPlan>
+planSharedAccess(Location loc, RewriterBase &rewriter,
+                 const trident::TargetInfoBase &targetInfo,
+                 RankedTensorType tensorType, gpu::MemDescType memType,
+                 ArrayRef<int32_t> origin, unsigned storageBits,
+                 std::string &why);
+
+/// Stores `values`, the registers of a tensor of `tensorType`, into the
+/// buffer of `memType` (window `origin`) at `base`, each element by one
+/// thread, in vectors where the plan allows; failure with the reason in
+/// `why` when the layouts do not match.
+LogicalResult storeDistributedToShared(
+    Location loc, RewriterBase &rewriter,
+    const trident::TargetInfoBase &targetInfo, const TypeConverter *converter,
+    Value base, RankedTensorType tensorType, gpu::MemDescType memType,
+    ArrayRef<int32_t> origin, ArrayRef<Value> values, std::string &why);
+
+/// The registers of a tensor of `tensorType` read from the buffer of
+/// `memType` (window `origin`) at `base`, in vectors where the plan allows.
+FailureOr<SmallVector<Value>> loadDistributedFromShared(
+    Location loc, RewriterBase &rewriter,
+    const trident::TargetInfoBase &targetInfo, const TypeConverter *converter,
+    Value base, RankedTensorType tensorType, gpu::MemDescType memType,
+    ArrayRef<int32_t> origin, std::string &why);
+
 //===----------------------------------------------------------------------===//
 // Translation
 //===----------------------------------------------------------------------===//

@@ -1,19 +1,12 @@
 /* Runs the lowered Inputs/shared_roundtrip.mlir (4 warps, one 32x32 f32
  * tile through two shared-memory buffers) on CPU threads: both outputs
- * must equal the input, element for element. Also provides the vector
- * shared-memory accesses the lowering emits for it. */
+ * must equal the input, element for element. */
 #include "simt_runtime.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef float v4f32 __attribute__((vector_size(16)));
-
-void test_store_shared_v4f32(v4f32 *ptr, v4f32 value, int pred) {
-  if (pred)
-    *ptr = value;
-}
-v4f32 test_load_shared_v4f32(v4f32 *ptr, int pred) { return *ptr; }
+/* The vector shared accesses come from simt_runtime.c. */
 
 void shared_roundtrip(float *in, float *out, float *out2);
 

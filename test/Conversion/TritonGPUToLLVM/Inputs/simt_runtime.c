@@ -125,6 +125,35 @@ SHARED_ACCESS(v2f16, v2f16)
 SHARED_ACCESS(v4f16, v4f16)
 SHARED_ACCESS(v8f16, v8f16)
 
+/* The vectors of up to 16 bytes that layout conversions move through their
+   (swizzled) scratch buffers. */
+typedef float v2f32 __attribute__((ext_vector_type(2)));
+typedef float v4f32 __attribute__((ext_vector_type(4)));
+typedef int v2i32 __attribute__((ext_vector_type(2)));
+typedef int v4i32 __attribute__((ext_vector_type(4)));
+typedef int64_t v2i64 __attribute__((ext_vector_type(2)));
+typedef int8_t v2i8 __attribute__((ext_vector_type(2)));
+typedef int8_t v4i8 __attribute__((ext_vector_type(4)));
+typedef int8_t v8i8 __attribute__((ext_vector_type(8)));
+typedef int8_t v16i8 __attribute__((ext_vector_type(16)));
+typedef int16_t v2i16 __attribute__((ext_vector_type(2)));
+typedef int16_t v4i16 __attribute__((ext_vector_type(4)));
+typedef int16_t v8i16 __attribute__((ext_vector_type(8)));
+SHARED_ACCESS(i8, int8_t)
+SHARED_ACCESS(i16, int16_t)
+SHARED_ACCESS(v2f32, v2f32)
+SHARED_ACCESS(v4f32, v4f32)
+SHARED_ACCESS(v2i32, v2i32)
+SHARED_ACCESS(v4i32, v4i32)
+SHARED_ACCESS(v2i64, v2i64)
+SHARED_ACCESS(v2i8, v2i8)
+SHARED_ACCESS(v4i8, v4i8)
+SHARED_ACCESS(v8i8, v8i8)
+SHARED_ACCESS(v16i8, v16i8)
+SHARED_ACCESS(v2i16, v2i16)
+SHARED_ACCESS(v4i16, v4i16)
+SHARED_ACCESS(v8i16, v8i16)
+
 struct Start {
   int index;
   void (*body)(void *);
