@@ -3,15 +3,15 @@
 //
 // RUN: trident-opt --plugin %nvidia_plugin --split-input-file --ttg-allocate-shared-memory --nvidia-convert-triton-gpu-to-llvm --verify-diagnostics %s
 
-// Operand A in registers is not lowered (yet): a diagnostic, not a crash.
+// A dot with a run-time `useC` flag is not lowered (yet).
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @registers_a(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+  tt.func public @use_c(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>, %use: i1) -> tensor<64x64xf32, #mma> {
     // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
-    // expected-error @+1 {{wgmma with operand A in registers is not supported; stage A in a #ttg.nvmma_shared buffer}}
-    %d = ttng.warp_group_dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    // expected-error @+1 {{wgmma with a 'useC' operand is not supported}}
+    %d = ttng.warp_group_dot %a, %b, %c, %use : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }

@@ -87,3 +87,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// Operand A in registers (attention's second dot): four packed f16x2
+// registers per instruction instead of a descriptor, no `imm-trans-a`.
+// CHECK-LABEL: llvm.func @registers_a(
+// CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$32, $33, $34, $35}, $36, 1, 1, 1, 1;", "=f,{{.*}},=f,r,r,r,r,l,0,1,
+// CHECK-COUNT-3: wgmma.mma_async
+// CHECK-NOT: wgmma.mma_async
+// CHECK: "wgmma.wait_group.sync.aligned 0;"
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @registers_a(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = ttng.warp_group_dot %a, %b, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}

@@ -50,11 +50,19 @@
 // RUN: trident compile %kernels/matmul_bf16.ttir --plugin %nvidia_plugin --target cuda:80 --emit ptx -o - | FileCheck %s --check-prefix=BF16
 // BF16: .target sm_80
 // BF16: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
-// RUN: trident compile %kernels/attention.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=ATTN
+// RUN: trident compile %kernels/attention.ttir --plugin %nvidia_plugin --target nvidia:sm_80 --emit ptx -o - | FileCheck %s --check-prefix=ATTN
 // ATTN: .visible .entry
 // ATTN: cp.async.cg.shared.global
 // ATTN: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // ATTN: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// On sm_90 both dots of attention are wgmma: S = Q K^T reads Q and K from
+// shared memory, O += P V reads P from registers (where the softmax left
+// it) and V from shared memory.
+// RUN: trident compile %kernels/attention.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=ATTN90
+// ATTN90: .visible .entry
+// ATTN90: wgmma.mma_async.sync.aligned.m64n{{[0-9]+}}k16.f32.f16.f16 {{{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}},
+// ATTN90: wgmma.mma_async.sync.aligned.m64n{{[0-9]+}}k16.f32.f16.f16 {{{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}},
+// ATTN90-NOT: mma.sync
 //
 // REQUIRES: ptxas
 // RUN: trident compile %kernels/matmul_blockptr.ttir --plugin %nvidia_plugin --target nvidia:sm_90 -o %t.tkb

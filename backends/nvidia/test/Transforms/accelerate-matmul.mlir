@@ -84,11 +84,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // CHECK-LABEL: tt.func public @chained(
 // CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[CHAIN]]>
 // CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[CHAIN]]>
-// They stay on mma.sync on sm_90 too: the second reads A from registers.
-// SM90: #[[CHAIN90:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+// On sm_90 both become warp-group dots; A operands that are not loaded
+// from memory (here the arguments, and the first result) stay in
+// registers, in the dot-operand layout of the wgmma accumulator.
+// SM90: #[[CHAIN90:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 // SM90-LABEL: tt.func public @chained(
-// SM90-NOT: warp_group_dot
-// SM90: tt.dot {{.*}} -> tensor<64x64xf32, #[[CHAIN90]]>
+// SM90: ttng.warp_group_dot {{.*}} : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[CHAIN90]], kWidth = 2}>> * !ttg.memdesc<32x64xf16
+// SM90: arith.truncf
+// SM90: %[[P:.*]] = ttg.convert_layout %{{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[CHAIN90]], kWidth = 2}>>
+// SM90: ttng.warp_group_dot %[[P]], {{.*}} -> tensor<64x64xf32, #[[CHAIN90]]>
+// SM90-NOT: tt.dot
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @chained(%q: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %k: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %v: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {

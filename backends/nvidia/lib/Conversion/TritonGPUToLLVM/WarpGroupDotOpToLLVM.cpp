@@ -1,8 +1,9 @@
 //===- WarpGroupDotOpToLLVM.cpp - ttng.warp_group_dot as wgmma ------------===//
 //
 // A warp group (4 consecutive warps) computes a 64 x N x 16 product with one
-// `wgmma.mma_async`, reading both operands from shared memory through
-// 64-bit matrix descriptors:
+// `wgmma.mma_async`, reading B (and A, unless A is in registers, as the
+// second dot of attention has it) from shared memory through 64-bit matrix
+// descriptors:
 //
 //   bits  0-13  start address >> 4
 //   bits 16-29  leading-dimension byte offset >> 4 (LBO)
@@ -181,11 +182,9 @@ struct WarpGroupDotOpConversion
     RankedTensorType dType = op.getD().getType();
     auto mma = cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
     auto aType = dyn_cast<ttg::MemDescType>(op.getA().getType());
-    if (!aType)
-      return op.emitError("wgmma with operand A in registers is not "
-                          "supported; stage A in a #ttg.nvmma_shared buffer");
+    auto aRegType = dyn_cast<RankedTensorType>(op.getA().getType());
     ttg::MemDescType bType = op.getB().getType();
-    Type elem = aType.getElementType();
+    Type elem = aType ? aType.getElementType() : aRegType.getElementType();
     if (!(elem.isF16() || elem.isBF16()) || bType.getElementType() != elem ||
         !dType.getElementType().isF32())
       return op.emitError("wgmma is lowered for f16 and bf16 operands into an "
@@ -195,7 +194,9 @@ struct WarpGroupDotOpConversion
     if (op.getUseC())
       return op.emitError("wgmma with a 'useC' operand is not supported");
     std::string why;
-    FailureOr<OperandReader> aReader = getOperandReader(aType, 0, why);
+    FailureOr<OperandReader> aReader = OperandReader();
+    if (aType)
+      aReader = getOperandReader(aType, 0, why);
     if (failed(aReader))
       return op.emitError("wgmma operand A ") << why;
     FailureOr<OperandReader> bReader = getOperandReader(bType, 1, why);
@@ -205,7 +206,7 @@ struct WarpGroupDotOpConversion
     ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
     ArrayRef<unsigned> instrShape = mma.getInstrShape();
     int32_t instrN = instrShape[1];
-    int64_t K = aType.getShape()[1];
+    int64_t K = bType.getShape()[0];
     if (K % 16 != 0 || instrShape[2] != 16)
       return op.emitError("wgmma needs K a multiple of 16 and an instruction "
                           "K of 16 for 16-bit operands");
@@ -228,10 +229,11 @@ struct WarpGroupDotOpConversion
         LLVM::MulOp::create(rewriter, loc, groupM, i32Constant(rewriter, loc, 64));
     Value colOfGroup = LLVM::MulOp::create(rewriter, loc, groupN,
                                            i32Constant(rewriter, loc, instrN));
-    Value aGroupOffset = applyLinearLayout(loc, rewriter, aReader->toOffset,
-                                           {{dims[0], rowOfGroup},
-                                            {dims[1], zero}})
-                             .front();
+    Value aGroupOffset =
+        aType ? applyLinearLayout(loc, rewriter, aReader->toOffset,
+                                  {{dims[0], rowOfGroup}, {dims[1], zero}})
+                    .front()
+              : Value();
     Value bGroupOffset = applyLinearLayout(loc, rewriter, bReader->toOffset,
                                            {{dims[0], zero},
                                             {dims[1], colOfGroup}})
@@ -258,7 +260,8 @@ struct WarpGroupDotOpConversion
           rewriter, loc, field,
           intConstant(rewriter, loc, i64, int64_t(reader.fixedBits)));
     };
-    Value aBase = descriptorBase(adaptor.getA(), *aReader, aGroupOffset);
+    Value aBase =
+        aType ? descriptorBase(adaptor.getA(), *aReader, aGroupOffset) : Value();
     Value bBase = descriptorBase(adaptor.getB(), *bReader, bGroupOffset);
     // The group's part and the tile's part of an offset are disjoint bits of
     // the coordinates, so the tile's part adds to the start address (the
@@ -280,6 +283,8 @@ struct WarpGroupDotOpConversion
     auto accType = LLVM::LLVMStructType::getLiteral(
         ctx, SmallVector<Type>(numAcc, f32));
     std::string typeName = elem.isF16() ? "f16" : "bf16";
+    // A from shared memory is a descriptor; from registers, four f16x2 (or
+    // bf16x2) registers, which have no `imm-trans-a`.
     std::string text;
     {
       llvm::raw_string_ostream os(text);
@@ -287,19 +292,63 @@ struct WarpGroupDotOpConversion
          << typeName << "." << typeName << " {";
       for (int32_t i = 0; i < numAcc; ++i)
         os << (i ? ", " : "") << "$" << i;
-      os << "}, $" << numAcc << ", $" << numAcc + 1 << ", 1, 1, 1, "
-         << (aReader->mnMajor ? 1 : 0) << ", " << (bReader->mnMajor ? 1 : 0)
-         << ";";
+      if (aType)
+        os << "}, $" << numAcc << ", $" << numAcc + 1 << ", 1, 1, 1, "
+           << (aReader->mnMajor ? 1 : 0) << ", ";
+      else
+        os << "}, {$" << numAcc << ", $" << numAcc + 1 << ", $" << numAcc + 2
+           << ", $" << numAcc + 3 << "}, $" << numAcc + 4 << ", 1, 1, 1, ";
+      os << (bReader->mnMajor ? 1 : 0) << ";";
     }
     std::string constraints;
     {
       SmallVector<std::string> parts(numAcc, "=f");
-      parts.push_back("l");
+      if (aType)
+        parts.push_back("l");
+      else
+        parts.append(4, "r");
       parts.push_back("l");
       for (int32_t i = 0; i < numAcc; ++i)
         parts.push_back(std::to_string(i));
       constraints = llvm::join(parts, ",");
     }
+
+    // The A fragment of lane 0 (and every lane, the layouts agreeing with
+    // the ISA's): a_i at (8 * ((i / 2) % 2), (i % 2) + 8 * (i / 4)) from the
+    // tile's corner, packed in pairs; cached per (row tile, k step).
+    std::map<Coord, SmallVector<int32_t>> aRegs;
+    SmallVector<Value> aValues;
+    if (aRegType) {
+      aRegs = getRegistersByCoordinate(ttg::toLinearLayout(aRegType));
+      aValues = unpackLLElements(loc, adaptor.getA(), rewriter);
+    }
+    std::map<Coord, SmallVector<Value>> aFragments;
+    auto pairType = VectorType::get({2}, elem.isF16()
+                                             ? Type(rewriter.getF16Type())
+                                             : Type(rewriter.getBF16Type()));
+    auto aFragment = [&](int32_t m0,
+                         int32_t k0) -> FailureOr<SmallVector<Value>> {
+      SmallVector<Value> &fragment = aFragments[{m0, k0}];
+      if (!fragment.empty())
+        return fragment;
+      for (int32_t i = 0; i < 8; i += 2) {
+        Coord lo{m0 + 8 * ((i / 2) % 2), k0 + 8 * (i / 4)};
+        auto first = aRegs.find(lo);
+        auto second = aRegs.find({lo.first, lo.second + 1});
+        if (first == aRegs.end() || second == aRegs.end())
+          return failure();
+        Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
+        pair = LLVM::InsertElementOp::create(
+            rewriter, loc, pair, aValues[first->second.front()],
+            i32Constant(rewriter, loc, 0));
+        pair = LLVM::InsertElementOp::create(
+            rewriter, loc, pair, aValues[second->second.front()],
+            i32Constant(rewriter, loc, 1));
+        fragment.push_back(LLVM::BitcastOp::create(
+            rewriter, loc, rewriter.getI32Type(), pair));
+      }
+      return fragment;
+    };
 
     createAsm(rewriter, loc, LLVM::LLVMVoidType::get(ctx), {},
               "wgmma.fence.sync.aligned;", "");
@@ -320,8 +369,17 @@ struct WarpGroupDotOpConversion
       // Tiles are walked one warp group's rows apart (m0 is a multiple of
       // 16 * warpsM); the group's own offset is in the base descriptors.
       for (int32_t k0 = 0; k0 < K; k0 += 16) {
-        SmallVector<Value> operands{descriptor(aBase, *aReader, m0, k0),
-                                    descriptor(bBase, *bReader, n0, k0)};
+        SmallVector<Value> operands;
+        if (aType) {
+          operands.push_back(descriptor(aBase, *aReader, m0, k0));
+        } else {
+          FailureOr<SmallVector<Value>> fragment = aFragment(m0, k0);
+          if (failed(fragment))
+            return op.emitError("operand A's register layout does not match "
+                                "the wgmma accumulator's");
+          llvm::append_range(operands, *fragment);
+        }
+        operands.push_back(descriptor(bBase, *bReader, n0, k0));
         for (int32_t r : tile)
           operands.push_back(d[r]);
         auto asmOp =

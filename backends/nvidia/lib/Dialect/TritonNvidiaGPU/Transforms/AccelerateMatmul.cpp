@@ -141,10 +141,6 @@ LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps,
   int64_t m = resultType.getDimSize(0), n = resultType.getDimSize(1);
   if (numWarps % 4 != 0 || m % 64 != 0 || n % 8 != 0)
     return failure();
-  // A chained dot reads its A operand from registers, which this path does
-  // not do (yet); the mma.sync path does.
-  if (chained)
-    return failure();
   SmallVector<unsigned> warps = getWarpsPerTileV3(m, numWarps, chained);
   if (m % (16 * int64_t(warps[0])) != 0 || n % (8 * int64_t(warps[1])) != 0)
     return failure();
@@ -155,9 +151,13 @@ LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps,
   Value b = getConvertedSource(dot.getB());
   auto aType = cast<RankedTensorType>(a.getType());
   auto bType = cast<RankedTensorType>(b.getType());
+  // The A operand of a chained dot (attention's P) was computed in the
+  // previous dot's accumulator layout: wgmma reads it from registers, where
+  // it already is. Loaded operands are staged in shared memory.
+  bool aInRegisters = chained && !a.getDefiningOp<triton::LoadOp>();
   auto aShared = getOperandSharedLayout(aType, getContiguousDim(aType), cta);
   auto bShared = getOperandSharedLayout(bType, getContiguousDim(bType), cta);
-  if (!aShared || !bShared)
+  if ((!aShared && !aInRegisters) || !bShared)
     return failure();
 
   auto mma = ttg::NvidiaMmaEncodingAttr::get(
@@ -173,13 +173,22 @@ LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps,
                               sharedMemory, /*mutableMemory=*/false);
     return ttg::LocalAllocOp::create(builder, loc, bufferType, operand);
   };
-  Value aBuffer = stage(a, aType, aShared);
+  Value aOperand;
+  if (aInRegisters) {
+    unsigned kWidth = 32 / aType.getElementTypeBitWidth();
+    auto aDotType = RankedTensorType::get(
+        aType.getShape(), aType.getElementType(),
+        ttg::DotOperandEncodingAttr::get(ctx, 0, mma, kWidth));
+    aOperand = ttg::ConvertLayoutOp::create(builder, loc, aDotType, a);
+  } else {
+    aOperand = stage(a, aType, aShared);
+  }
   Value bBuffer = stage(b, bType, bShared);
   auto mmaType = RankedTensorType::get(resultType.getShape(),
                                        resultType.getElementType(), mma);
   Value c = ttg::ConvertLayoutOp::create(builder, loc, mmaType, dot.getC());
   auto wgmma = triton::nvidia_gpu::WarpGroupDotOp::create(
-      builder, loc, mmaType, aBuffer, bBuffer, c, /*useC=*/Value(),
+      builder, loc, mmaType, aOperand, bBuffer, c, /*useC=*/Value(),
       dot.getInputPrecisionAttr(), dot.getMaxNumImpreciseAccAttr(),
       builder.getBoolAttr(false));
   Value result = ttg::ConvertLayoutOp::create(builder, loc, resultType,
@@ -205,6 +214,12 @@ struct AccelerateMatmul
 
     SmallVector<triton::DotOp> dots;
     module.walk([&](triton::DotOp dot) { dots.push_back(dot); });
+    // Decided before any dot is rewritten: a rewritten dot is no longer a
+    // tt.dot for its partner to find.
+    llvm::SmallPtrSet<Operation *, 4> chainedDots;
+    for (triton::DotOp dot : dots)
+      if (isChained(dot))
+        chainedDots.insert(dot);
     for (triton::DotOp dot : dots) {
       auto resultType = cast<RankedTensorType>(dot.getType());
       auto blocked =
@@ -221,7 +236,7 @@ struct AccelerateMatmul
       int64_t k = aType.getDimSize(1);
       if (m % 16 != 0 || n % 8 != 0 || k % 16 != 0)
         continue;
-      bool chained = isChained(dot);
+      bool chained = chainedDots.contains(dot);
       // wgmma is Hopper's alone: Blackwell has tcgen05 instead.
       if (computeCapability == 90 &&
           succeeded(rewriteToWgmma(dot, numWarps, chained)))

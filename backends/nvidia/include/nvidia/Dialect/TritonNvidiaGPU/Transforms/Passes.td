@@ -34,9 +34,10 @@ def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
 
     On sm_90 (Hopper) a dot whose M is a multiple of 64 becomes a
     `ttng.warp_group_dot` (`wgmma`) instead, when the warps form whole warp
-    groups (num-warps a multiple of 4), the operands' contiguous rows span
-    at least 32 bytes, and the dot is not chained to another one (those stay
-    on mma.sync, which reads A from registers). Its operands are staged in
+    groups (num-warps a multiple of 4) and the operands' contiguous rows
+    span at least 32 bytes. In chained dots (attention) an A operand that is
+    not loaded from memory stays in registers, in the dot-operand layout of
+    the accumulator (kWidth 2). Other operands are staged in
     `#ttg.nvmma_shared` buffers contiguous along the dimension their
     producer holds contiguously, with the widest swizzle (128, 64 or 32
     bytes) a row fills; the result gets `#ttg.nvidia_mma<{versionMajor = 3,
