@@ -5,8 +5,11 @@
 # on the build machine carried in .ccarry/:
 #   bash .ccarry/compile_times.sh
 # Trident: the whole `trident compile` process (start-up, plugin loading,
-# every stage, ptxas), no cache, median of 3. Triton: triton.compile(ttir)
-# in a warm Python process with a fresh cache each time, median of 3.
+# every stage, ptxas), no cache, median of 3; and, from the same runs, the
+# compilation inside the process (`trident compile --time`: parse and every
+# stage, ptxas included), which is what Triton's figure measures: Triton:
+# triton.compile(ttir) in a warm Python process with a fresh cache each
+# time, median of 3.
 set -uo pipefail
 cd "$(dirname "$0")"
 root=/tmp/trident-compiler
@@ -26,16 +29,19 @@ out=${OUT:-/tmp}
 echo "# trident compile --target nvidia:sm_90 (whole process), ms" | tee "$out/compile_same_machine.txt"
 for spec in "vadd 4 1" "gelu 4 1" "softmax 8 1" "layernorm 8 1" "matmul 8 3" "attention 8 3"; do
   set -- $spec
-  times=()
+  times=(); inside=()
   for i in 1 2 3; do
     t0=$(date +%s%N)
     if ! "$root/bin/trident" compile "ttir/$1.ttir" --target nvidia:sm_90 --num-warps "$2" \
-         --num-stages "$3" -o "/tmp/$1.tkb" 2>/tmp/err.txt; then
+         --num-stages "$3" -o "/tmp/$1.tkb" --time 2>/tmp/err.txt; then
       echo "$1: FAILED: $(head -c 300 /tmp/err.txt)" | tee -a "$out/compile_same_machine.txt"; continue 2
     fi
     times+=($(( ($(date +%s%N) - t0) / 1000000 )))
+    inside+=($(sed -n 's/.*total \([0-9.]*\) ms.*/\1/p' /tmp/err.txt))
+    stages=$(sed -n 's/.*time: //p' /tmp/err.txt)
   done
   echo "trident $1: $(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p) (runs: ${times[*]})" | tee -a "$out/compile_same_machine.txt"
+  echo "trident-in-process $1: $(printf '%s\n' "${inside[@]}" | sort -n | sed -n 2p) (runs: ${inside[*]}; last: $stages)" | tee -a "$out/compile_same_machine.txt"
 done
 python3 - "$out/compile_same_machine.txt" <<'PY'
 import os, statistics, sys, tempfile, time

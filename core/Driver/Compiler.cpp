@@ -21,6 +21,8 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
+
 using namespace mlir;
 
 namespace trident {
@@ -256,6 +258,16 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
     }
   }
 
+  // Each stage's wall time, for `trident compile -v`.
+  auto clock = std::chrono::steady_clock::now();
+  auto lap = [&](StringRef name) {
+    auto now = std::chrono::steady_clock::now();
+    result.stageMilliseconds.push_back(
+        {name.str(),
+         std::chrono::duration<double, std::milli>(now - clock).count()});
+    clock = now;
+  };
+
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   FirstErrorCollector errors(context);
@@ -275,6 +287,8 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
   if (failed(signature))
     return std::nullopt;
 
+  lap("parse");
+
   PassManager ttirPipeline(&context);
   triton::buildTritonTTIRPipeline(ttirPipeline);
   if (failed(ttirPipeline.run(*module))) {
@@ -288,6 +302,7 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
                        error)))
     return std::nullopt;
   keptStages.push_back({kTTIRStage.str(), current});
+  lap(kTTIRStage);
   if (options.emitStage == kTTIRStage) {
     result.emitted = std::move(current);
     return result;
@@ -329,6 +344,7 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
       return std::nullopt;
     if (currentIsModule)
       keptStages.push_back({stage.name, current});
+    lap(stage.name);
     if (options.emitStage == stage.name) {
       result.emitted = std::move(current);
       return result;

@@ -73,6 +73,8 @@ struct CompileFlags {
   bool keepStages = false;
   /// -v/--verbose: say on stderr whether the bundle came from the cache.
   bool verbose = false;
+  /// --time: print each stage's wall time on stderr.
+  bool time = false;
   int numWarps = 0; // 0: not given
   int numStages = 0;
   int numCtas = 0;

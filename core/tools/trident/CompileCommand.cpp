@@ -44,7 +44,7 @@ static void printUsage(raw_ostream &os) {
         "         [--num-warps N] [--num-stages N] [--num-ctas N]\n"
         "         [--threads-per-warp N] [--opt KEY=VALUE]...\n"
         "         [--dump-ir DIR] [--keep-ir] [--emit STAGE [-o FILE]]\n"
-        "         [--plugin PATH]... [-v|--verbose]\n"
+        "         [--plugin PATH]... [-v|--verbose] [--time]\n"
         "The target defaults to cpu; `trident targets` lists the others.\n"
         "Bundles are cached in TRIDENT_CACHE_DIR when it is set; -v says\n"
         "whether the cache had the kernel.\n";
@@ -75,7 +75,8 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
       "--target", "-o", "--emit", "--dump-ir", "--num-warps", "--num-stages",
       "--num-ctas", "--threads-per-warp", "--opt"};
   bool valued = llvm::is_contained(kValued, name);
-  bool isSwitch = name == "--keep-ir" || name == "--verbose" || name == "-v";
+  bool isSwitch = name == "--keep-ir" || name == "--verbose" || name == "-v" ||
+                  name == "--time";
   if (!valued && !isSwitch)
     return false;
   std::string value;
@@ -101,7 +102,7 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
 
   if (name == "--target")
     flags.targetGiven = true;
-  else if (name != "--verbose" && name != "-v")
+  else if (name != "--verbose" && name != "-v" && name != "--time")
     flags.compilationOptions.push_back(name.str());
 
   if (name == "--target")
@@ -116,6 +117,8 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
     flags.keepStages = true;
   else if (name == "--verbose" || name == "-v")
     flags.verbose = true;
+  else if (name == "--time")
+    flags.time = true;
   else if (name == "--num-warps")
     parseCount(name, value, flags.numWarps, error);
   else if (name == "--num-stages")
@@ -193,6 +196,15 @@ cli::compileInput(PluginHost &host, const CompileFlags &flags,
       options.emitStage.empty())
     errs() << prefix << ": cache " << (result->fromCache ? "hit" : "miss")
            << " in " << options.cacheDirectory << "\n";
+  if (flags.time && !result->stageMilliseconds.empty()) {
+    double total = 0;
+    errs() << prefix << ": time:";
+    for (const auto &[stage, milliseconds] : result->stageMilliseconds) {
+      errs() << " " << stage << " " << format("%.1f", milliseconds) << " ms,";
+      total += milliseconds;
+    }
+    errs() << " total " << format("%.1f", total) << " ms\n";
+  }
   return CompiledKernel{std::move(result->bundle), std::move(result->emitted)};
 }
 

@@ -48,6 +48,9 @@ struct CompileResult {
   bool fromCache = false;
   /// Notes for the user (e.g. a corrupted cache entry that was rebuilt).
   std::vector<std::string> notes;
+  /// Wall time of each stage run, in order, in milliseconds: "parse" (the
+  /// context and the source), then the stages ("ttir", "ttgir", ...).
+  std::vector<std::pair<std::string, double>> stageMilliseconds;
 };
 
 /// The name of the first stage of every target, produced by the core.
