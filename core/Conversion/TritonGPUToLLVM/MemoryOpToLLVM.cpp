@@ -194,6 +194,17 @@ FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(
   return plan;
 }
 
+/// The plan of moving a tensor of `tensorType` through a buffer of
+/// `memType` in elements of the shared-memory type `storage`.
+static FailureOr<SharedAccessPlan>
+planElementAccess(Location loc, RewriterBase &rewriter,
+                  const trident::TargetInfoBase &targetInfo,
+                  RankedTensorType tensorType, gpu::MemDescType memType,
+                  ArrayRef<int32_t> origin, Type storage, std::string &why) {
+  return planSharedAccess(loc, rewriter, targetInfo, tensorType, memType,
+                          origin, storage.getIntOrFloatBitWidth(), why);
+}
+
 LogicalResult mlir::triton::storeDistributedToShared(
     Location loc, RewriterBase &rewriter,
     const trident::TargetInfoBase &targetInfo, const TypeConverter *converter,
@@ -201,9 +212,8 @@ LogicalResult mlir::triton::storeDistributedToShared(
     ArrayRef<int32_t> origin, ArrayRef<Value> values, std::string &why) {
   Type elemType = converter->convertType(tensorType.getElementType());
   Type storage = getSharedStorageType(rewriter, elemType);
-  FailureOr<SharedAccessPlan> plan =
-      planSharedAccess(loc, rewriter, targetInfo, tensorType, memType, origin,
-                       storage.getIntOrFloatBitWidth(), why);
+  FailureOr<SharedAccessPlan> plan = planElementAccess(
+      loc, rewriter, targetInfo, tensorType, memType, origin, storage, why);
   if (failed(plan))
     return failure();
   LinearLayout regLayout = gpu::toLinearLayout(tensorType);
@@ -244,9 +254,8 @@ FailureOr<SmallVector<Value>> mlir::triton::loadDistributedFromShared(
     ArrayRef<int32_t> origin, std::string &why) {
   Type elemType = converter->convertType(tensorType.getElementType());
   Type storage = getSharedStorageType(rewriter, elemType);
-  FailureOr<SharedAccessPlan> plan =
-      planSharedAccess(loc, rewriter, targetInfo, tensorType, memType, origin,
-                       storage.getIntOrFloatBitWidth(), why);
+  FailureOr<SharedAccessPlan> plan = planElementAccess(
+      loc, rewriter, targetInfo, tensorType, memType, origin, storage, why);
   if (failed(plan))
     return failure();
   Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
