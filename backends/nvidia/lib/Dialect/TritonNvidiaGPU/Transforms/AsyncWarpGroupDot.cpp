@@ -29,31 +29,41 @@ namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
 
-/// The iter_arg index `dot` accumulates into: its accumulator is that
-/// iter_arg and its result, used by nothing else, is yielded in its place.
-std::optional<unsigned> getCarriedAccumulator(ttng::WarpGroupDotOp dot,
-                                              scf::ForOp loop) {
-  auto acc = dyn_cast<BlockArgument>(dot.getC());
-  if (!acc || acc.getOwner() != loop.getBody() ||
-      acc == loop.getInductionVar() || !acc.hasOneUse() ||
-      !dot.getD().hasOneUse())
+/// The iter_arg whose next value `dot` computes: its result, used by
+/// nothing else, is yielded.
+std::optional<unsigned> getYieldedIndex(ttng::WarpGroupDotOp dot,
+                                        scf::ForOp loop) {
+  if (!dot.getD().hasOneUse())
     return std::nullopt;
-  unsigned index = acc.getArgNumber() - loop.getNumInductionVars();
   OpOperand &use = *dot.getD().getUses().begin();
-  if (!isa<scf::YieldOp>(use.getOwner()) || use.getOperandNumber() != index)
+  if (!isa<scf::YieldOp>(use.getOwner()) ||
+      use.getOwner()->getParentOp() != loop)
     return std::nullopt;
-  return index;
+  return use.getOperandNumber();
+}
+
+/// The op of the loop body containing the first use of `value`, if any.
+Operation *getFirstUserInBody(Value value, scf::ForOp loop) {
+  Operation *first = nullptr;
+  for (Operation *user : value.getUsers()) {
+    Operation *ancestor = loop.getBody()->findAncestorOpInBlock(*user);
+    if (ancestor && (!first || ancestor->isBeforeInBlock(first)))
+      first = ancestor;
+  }
+  return first;
 }
 
 /// Whether the buffers `dot` reads stay put while it runs on: values from
 /// outside `loop`, or slots of buffers allocated outside it that the loop
-/// writes only with asynchronous copies (returned in `copies`).
+/// writes only with asynchronous copies (returned in `copies`). Operands in
+/// registers need nothing.
 bool readsStableBuffers(ttng::WarpGroupDotOp dot, scf::ForOp loop,
                         SmallVectorImpl<Operation *> &copies) {
   SmallVector<Value> buffers;
   for (Value operand : {dot.getA(), Value(dot.getB())}) {
+    // An operand in registers is the dot's own copy.
     if (!isa<ttg::MemDescType>(operand.getType()))
-      return false;
+      continue;
     Value buffer = triton::getViewedBuffer(operand);
     if (!loop.isDefinedOutsideOfLoop(buffer))
       return false;
@@ -84,27 +94,48 @@ bool readsStableBuffers(ttng::WarpGroupDotOp dot, scf::ForOp loop,
 
 /// Makes `dot` asynchronous in `loop`, or leaves both alone.
 void makeAsync(ttng::WarpGroupDotOp dot, scf::ForOp loop) {
-  std::optional<unsigned> index = getCarriedAccumulator(dot, loop);
+  std::optional<unsigned> index = getYieldedIndex(dot, loop);
   SmallVector<Operation *> copies;
   if (!index || dot.getIsAsync() || !readsStableBuffers(dot, loop, copies)) {
     LLVM_DEBUG(llvm::dbgs() << "leaving " << dot << " synchronous\n");
     return;
   }
+  BlockArgument carried = loop.getRegionIterArgs()[*index];
+  Operation *firstUser = getFirstUserInBody(carried, loop);
+  if (!firstUser)
+    return;
   OpBuilder builder(dot.getContext());
-  builder.setInsertionPointAfter(dot);
   dot.setIsAsync(true);
-  auto wait = ttng::WarpGroupDotWaitOp::create(
-      builder, dot.getLoc(), ValueRange{dot.getD(), dot.getA(), dot.getB()},
-      /*pendings=*/1);
-  dot.getD().replaceAllUsesExcept(wait.getResult(0), wait);
+  Operation *wait;
+  if (dot.getC() == carried && carried.hasOneUse()) {
+    // The dot accumulates into the carried value itself (a matmul): the
+    // next dot chains onto its registers, so wait right after it with this
+    // dot still pending; that retires the previous iteration's dot.
+    builder.setInsertionPointAfter(dot);
+    auto pending = ttng::WarpGroupDotWaitOp::create(
+        builder, dot.getLoc(), ValueRange{dot.getD(), dot.getA(), dot.getB()},
+        /*pendings=*/1);
+    dot.getD().replaceAllUsesExcept(pending.getResult(0), pending);
+    wait = pending;
+  } else {
+    // The carried value is read before the next dot (attention rescales
+    // its accumulator): the dot runs on into the next iteration until that
+    // read, which waits for it.
+    builder.setInsertionPoint(firstUser);
+    auto ready = ttng::WarpGroupDotWaitOp::create(
+        builder, dot.getLoc(), ValueRange{carried}, /*pendings=*/0);
+    carried.replaceAllUsesExcept(ready.getResult(0), ready);
+    wait = ready;
+  }
 
   // The refills of the operand slots, with the views they write through
-  // and the commits grouping them, go after the wait, in their order.
+  // and the commits grouping them, go after the wait, in their order: the
+  // slot they write is the one the previous iteration's dot read.
   llvm::SetVector<Operation *> moved;
   for (Operation *copy : copies) {
     auto asyncCopy = cast<ttg::AsyncCopyGlobalToLocalOp>(copy);
     if (Operation *view = asyncCopy.getResult().getDefiningOp())
-      if (view->getBlock() == loop.getBody() && view->isBeforeInBlock(dot) &&
+      if (view->getBlock() == loop.getBody() && view->isBeforeInBlock(wait) &&
           view->hasOneUse())
         moved.insert(view);
     moved.insert(copy);
@@ -115,7 +146,7 @@ void makeAsync(ttng::WarpGroupDotOp dot, scf::ForOp loop) {
   Operation *point = wait;
   for (Operation &op :
        llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
-    if (!moved.contains(&op) || !op.isBeforeInBlock(dot))
+    if (!moved.contains(&op) || !op.isBeforeInBlock(wait))
       continue;
     op.moveAfter(point);
     point = &op;
