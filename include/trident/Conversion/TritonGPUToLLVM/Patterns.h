@@ -59,7 +59,10 @@ void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
 
 /// splat, addptr, constants, casts and the
 /// elementwise arith/math ops on tensors (each becomes scalar ops, which
-/// MLIR's arith/math -> LLVM patterns then lower).
+/// MLIR's arith/math -> LLVM patterns then lower). tt.fp_to_fp, and
+/// arith.extf/truncf and constants of floats that LLVM holds as integer
+/// bits (fp8; bf16 where a backend's type converter maps it to i16), use
+/// FloatConversions.h.
 void populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     const trident::TargetInfoBase &targetInfo, PatternBenefit benefit = 1);
