@@ -64,12 +64,18 @@
 // RUN: spirv-dis %t.matmul_blockptr_f32.spv | FileCheck %s --check-prefix=FMA
 // FMA-NOT: matrix_mad
 // FMA: OpExtInst %float %{{.*}} fma
-// bf16 needs SPV_KHR_bfloat16, which the extension allow-list leaves out:
-// the SPIR-V target's refusal is one line, not an abort.
-// RUN: not trident compile %kernels/matmul_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_bf16.spv 2>&1 | FileCheck %s --check-prefix=BF16
-// RUN: not trident compile %kernels/matmul_blockptr_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_blockptr_bf16.spv 2>&1 | FileCheck %s --check-prefix=BF16
-// BF16: {{^}}trident compile: stage 'spirv' failed: LLVM's SPIR-V target failed: OpTypeFloat type with bfloat requires the following SPIR-V extension: SPV_KHR_bfloat16{{$}}
-// BF16-NOT: {{.}}
+// bf16 is i16 bits in LLVM (no bfloat type without SPV_KHR_bfloat16, which
+// the allow-list leaves out): f32 -> bf16 rounds by integer arithmetic, and
+// the DPAS built-in takes the bits as shorts.
+// RUN: trident compile %kernels/matmul_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_bf16.spv
+// RUN: spirv-val %t.matmul_bf16.spv
+// RUN: spirv-dis %t.matmul_bf16.spv | FileCheck %s --check-prefix=BF16
+// RUN: trident compile %kernels/matmul_blockptr_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_blockptr_bf16.spv
+// RUN: spirv-val %t.matmul_blockptr_bf16.spv
+// RUN: spirv-dis %t.matmul_blockptr_bf16.spv | FileCheck %s --check-prefix=BF16
+// BF16-NOT: OpTypeFloat 16
+// BF16: intel_sub_group_bf16_bf16_matrix_mad_k16
+// BF16: OpFunctionCall %v8float %{{.*}} %{{.*}} %{{.*}} %{{.*}}
 // RUN: not trident compile %kernels/extern_asm.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.extern_asm.spv 2>&1 | FileCheck %s --check-prefix=EXTERN-ASM
 // EXTERN-ASM: trident compile: kernels.py:300:22: failed to legalize operation 'tt.extern_elementwise' that was explicitly marked illegal
 // EXTERN-ASM-NOT: {{.}}

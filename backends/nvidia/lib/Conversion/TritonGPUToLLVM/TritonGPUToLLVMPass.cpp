@@ -96,6 +96,7 @@ struct ConvertTritonGPUToLLVM
     target.addLegalDialect<NVVM::NVVMDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    triton::reconcileElementCasts(module);
   }
 };
 
