@@ -1,9 +1,7 @@
 // REQUIRES: intel-plugin, spirv-val, spirv-dis
 // The e2e corpus (test/kernels) compiled for intel: every kernel that
-// compiles gives a SPIR-V module that spirv-val accepts. The others stop
-// with one line on stderr naming the operation nothing lowers yet (no
-// abort): tt.extern_elementwise. When one of them
-// starts to compile, move it to the list above its CHECK.
+// compiles gives a SPIR-V module that spirv-val accepts. extern_asm stops
+// with one line on stderr (no abort): its inline assembly is PTX.
 
 // RUN: trident compile %kernels/argmax.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.argmax.spv
 // RUN: spirv-val %t.argmax.spv
@@ -76,6 +74,13 @@
 // BF16-NOT: OpTypeFloat 16
 // BF16: intel_sub_group_bf16_bf16_matrix_mad_k16
 // BF16: OpFunctionCall %v8float %{{.*}} %{{.*}} %{{.*}} %{{.*}}
+// extern_asm holds PTX (tt.elementwise_inline_asm): one line, no abort.
+// Its libdevice call (__nv_expf) alone compiles to OpenCL's exp.
 // RUN: not trident compile %kernels/extern_asm.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.extern_asm.spv 2>&1 | FileCheck %s --check-prefix=EXTERN-ASM
-// EXTERN-ASM: trident compile: kernels.py:300:22: failed to legalize operation 'tt.extern_elementwise' that was explicitly marked illegal
+// EXTERN-ASM: {{^}}trident compile: kernels.py:302:65: 'tt.elementwise_inline_asm' is another target's assembly ("mov.b32 $0, $1;"), which the intel target cannot compile{{$}}
 // EXTERN-ASM-NOT: {{.}}
+// RUN: sed -e 's/tt.elementwise_inline_asm .* %bits : tensor<64xi32> -> tensor<64xi32>/tt.bitcast %x_27 : tensor<64xf32> -> tensor<64xi32>/' %kernels/extern_asm.ttir > %t.extern.ttir
+// RUN: trident compile %t.extern.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.extern.spv
+// RUN: spirv-val %t.extern.spv
+// RUN: spirv-dis %t.extern.spv | FileCheck %s --check-prefix=EXTERN
+// EXTERN: OpExtInst %float %{{.*}} exp

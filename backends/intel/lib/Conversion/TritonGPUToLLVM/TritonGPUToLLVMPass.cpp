@@ -104,9 +104,11 @@ struct ConvertTritonGPUToLLVM
       return signalPassFailure();
     }
 
-    // A dot in the DPAS layouts that the matrix engine cannot compute is the
-    // input's fault: one error, before anything is rewritten.
-    if (failed(verifyDpasDotsLowerable(module, subGroupSize)))
+    // A dot in the DPAS layouts that the matrix engine cannot compute, or
+    // another target's assembly or library function, is the input's fault:
+    // one error, before anything is rewritten.
+    if (failed(verifyDpasDotsLowerable(module, subGroupSize)) ||
+        failed(verifyTargetFlavouredOpsLowerable(module)))
       return signalPassFailure();
 
     if (failed(emulateBF16Arithmetic(module)))
@@ -152,6 +154,8 @@ struct ConvertTritonGPUToLLVM
     if (lowerTritonGEN)
       populateTritonGENToLLVMPatterns(typeConverter, patterns);
     populateMathToOpenCLPatterns(typeConverter, patterns, /*benefit=*/10);
+    populateExternElementwiseOpToOpenCLPatterns(typeConverter, patterns,
+                                                /*benefit=*/10);
     populateGpuToLLVMSPVConversionPatterns(typeConverter, patterns);
     ConversionTarget target(*context);
     triton::configureTritonGPUToLLVMTarget(target);
