@@ -3,7 +3,7 @@
 // tt.fp_to_fp without a target instruction: fp8 (i8 bits in LLVM) and
 // round-toward-zero narrowing are integer arithmetic on the f32 bits
 // (FloatConversions.h); the numbers are checked on CPU by
-// backends/intel/test/Numerics/fp-conversions-cpu.mlir.
+// fp-conversions-cpu.mlir.
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
