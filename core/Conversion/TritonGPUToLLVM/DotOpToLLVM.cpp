@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "trident/Conversion/TritonGPUToLLVM/FloatConversions.h"
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
@@ -103,22 +104,34 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       }
     }
 
-    Type accType = getTypeConverter()->convertType(dType.getElementType());
+    Type accElemType = dType.getElementType();
+    Type accType = getTypeConverter()->convertType(accElemType);
     bool isFloat = isa<FloatType>(accType);
-    auto extend = [&](Value v) -> Value {
-      if (v.getType() == accType)
+    // Operands widen to the accumulator's type; floats through
+    // convertFloat, which also reads floats kept as integer bits (fp8, bf16
+    // on a target without bfloat).
+    auto extend = [&](Value v, Type elemType) -> FailureOr<Value> {
+      if (v.getType() == accType && elemType == accElemType)
         return v;
       if (isFloat)
-        return LLVM::FPExtOp::create(rewriter, loc, accType, v);
-      return LLVM::SExtOp::create(rewriter, loc, accType, v);
+        return convertFloat(rewriter, loc, v, elemType, accElemType, accType,
+                            RoundingMode::RTNE);
+      return Value(LLVM::SExtOp::create(rewriter, loc, accType, v));
     };
+    Type aElemType = op.getA().getType().getElementType();
+    Type bElemType = op.getB().getType().getElementType();
+    if (isFloat &&
+        (!isConvertibleFloat(aElemType) || !isConvertibleFloat(bElemType) ||
+         !isConvertibleFloat(accElemType)))
+      return rewriter.notifyMatchFailure(op, "operands of float formats "
+                                             "that do not convert");
     SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
     SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> c = unpackLLElements(loc, adaptor.getC(), rewriter);
     for (Value &v : a)
-      v = extend(v);
+      v = *extend(v, aElemType);
     for (Value &v : b)
-      v = extend(v);
+      v = *extend(v, bElemType);
     SmallVector<Value> results;
     for (int32_t r = 0; r < numRegs; ++r) {
       Value acc = c[r];

@@ -4,10 +4,13 @@
 // thread's registers. arith and math ops on tensors are re-created on the
 // scalars (MLIR's arith/math -> LLVM patterns then lower those); tt's own
 // elementwise ops (addptr, fp_to_fp, bitcast, ...) are lowered here
-// directly, on tensors and scalars alike. Also splat and constants.
+// directly, on tensors and scalars alike. Also splat and constants. Floats
+// that LLVM holds as integer bits (fp8, bf16 on a target without bfloat)
+// convert through FloatConversions.h.
 //
 //===----------------------------------------------------------------------===//
 
+#include "trident/Conversion/TritonGPUToLLVM/FloatConversions.h"
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
@@ -128,22 +131,106 @@ public:
     SmallVector<Type> scalarTypes;
     for (Type t : op->getResultTypes())
       scalarTypes.push_back(cast<RankedTensorType>(t).getElementType());
+    // The scalar ops take and give elements of the original types; where
+    // the LLVM form differs (a float kept as integer bits, such as fp8, or
+    // bf16 on a target without bfloat), casts bridge the two until the
+    // scalar ops are converted in turn.
+    auto bridge = [&](Value value, Type type) -> Value {
+      if (value.getType() == type)
+        return value;
+      return UnrealizedConversionCastOp::create(rewriter, loc, type, value)
+          .getResult(0);
+    };
     SmallVector<SmallVector<Value>> results(op->getNumResults());
     for (unsigned r = 0; r < numRegs; ++r) {
       OperationState state(loc, op->getName());
-      for (auto &values : unpacked)
-        state.addOperands(values[r]);
+      for (auto [original, values] : llvm::zip(op->getOperands(), unpacked))
+        state.addOperands(
+            bridge(values[r], getElementTypeOrSelf(original.getType())));
       state.addTypes(scalarTypes);
       state.addAttributes(op->getAttrs());
       Operation *scalar = rewriter.create(state);
-      for (unsigned i = 0; i < op->getNumResults(); ++i)
-        results[i].push_back(scalar->getResult(i));
+      for (unsigned i = 0; i < op->getNumResults(); ++i) {
+        Type llvmType = getTypeConverter()->convertType(scalarTypes[i]);
+        if (!llvmType)
+          return rewriter.notifyMatchFailure(op, "a result type has no LLVM "
+                                                 "form");
+        results[i].push_back(bridge(scalar->getResult(i), llvmType));
+      }
     }
     SmallVector<Value> packed;
     for (unsigned i = 0; i < op->getNumResults(); ++i)
       packed.push_back(packLLElements(loc, getTypeConverter(), results[i],
                                       rewriter, op->getResult(i).getType()));
     rewriter.replaceOp(op, packed);
+    return success();
+  }
+};
+
+/// The attribute of an LLVM constant of `llvmType` holding `attr`: a float
+/// kept as integer bits in LLVM (fp8, bf16 as i16) becomes those bits.
+TypedAttr toLLVMAttr(Attribute attr, Type llvmType) {
+  auto floatAttr = dyn_cast<FloatAttr>(attr);
+  if (floatAttr && isa<IntegerType>(llvmType))
+    return IntegerAttr::get(llvmType, floatAttr.getValue().bitcastToAPInt());
+  return cast<TypedAttr>(attr);
+}
+
+/// A scalar arith.constant of a float type kept as integer bits in LLVM.
+struct FloatBitsConstantPattern
+    : public ConvertOpToLLVMPattern<arith::ConstantOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<FloatAttr>(op.getValue());
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "not a scalar float constant");
+    Type llvmType = getTypeConverter()->convertType(op.getType());
+    if (!isa_and_nonnull<IntegerType>(llvmType))
+      return rewriter.notifyMatchFailure(op, "the float is a float in LLVM");
+    rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(op, llvmType,
+                                                  toLLVMAttr(value, llvmType));
+    return success();
+  }
+};
+
+/// Scalar arith.extf and arith.truncf where a side is a float kept as
+/// integer bits in LLVM (fp8, or bf16 on a target without bfloat), which
+/// LLVM's fpext and fptrunc cannot take: convertFloat's arithmetic.
+template <typename OpTy>
+struct FloatBitsCastPattern : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type srcType = op.getIn().getType(), dstType = op.getType();
+    if (isa<ShapedType>(srcType))
+      return rewriter.notifyMatchFailure(op, "not a scalar cast");
+    Type dstLLVMType = this->getTypeConverter()->convertType(dstType);
+    if (!dstLLVMType)
+      return rewriter.notifyMatchFailure(op, "result type has no LLVM form");
+    if (!isa<IntegerType>(adaptor.getIn().getType()) &&
+        !isa<IntegerType>(dstLLVMType))
+      return rewriter.notifyMatchFailure(op, "both sides are LLVM floats");
+    RoundingMode rounding = RoundingMode::RTNE;
+    if constexpr (std::is_same_v<OpTy, arith::TruncFOp>) {
+      if (std::optional<arith::RoundingMode> mode = op.getRoundingmode()) {
+        if (*mode == arith::RoundingMode::toward_zero)
+          rounding = RoundingMode::RTZ;
+        else if (*mode != arith::RoundingMode::to_nearest_even)
+          return rewriter.notifyMatchFailure(
+              op, "only to_nearest_even and toward_zero are lowered");
+      }
+    }
+    FailureOr<Value> converted =
+        convertFloat(rewriter, op.getLoc(), adaptor.getIn(), srcType, dstType,
+                     dstLLVMType, rounding);
+    if (failed(converted))
+      return rewriter.notifyMatchFailure(op, "unsupported float formats");
+    rewriter.replaceOp(op, *converted);
     return success();
   }
 };
@@ -166,7 +253,7 @@ struct TensorConstantPattern : public ConvertOpToLLVMPattern<arith::ConstantOp> 
       return rewriter.notifyMatchFailure(op, "element type has no LLVM form");
     Value scalar = LLVM::ConstantOp::create(
         rewriter, op.getLoc(), elemType,
-        cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+        toLLVMAttr(dense.getSplatValue<Attribute>(), elemType));
     SmallVector<Value> values(getNumRegisters(type), scalar);
     rewriter.replaceOp(op, packLLElements(op.getLoc(), getTypeConverter(),
                                           values, rewriter, type));
@@ -214,6 +301,10 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
   patterns.add<TensorConstantPattern>(typeConverter,
                                       PatternBenefit(benefit.getBenefit() + 1));
   patterns.add<SplatOpConversion>(typeConverter, benefit);
+  // Above MLIR's constant and cast patterns, which assume LLVM floats.
+  patterns.add<FloatBitsConstantPattern, FloatBitsCastPattern<arith::ExtFOp>,
+               FloatBitsCastPattern<arith::TruncFOp>>(
+      typeConverter, PatternBenefit(benefit.getBenefit() + 1));
 
   const TypeConverter *converter = &typeConverter;
   patterns.add<ElementwisePattern<AddPtrOp>>(
@@ -231,28 +322,10 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
       typeConverter,
       [](FpToFpOp op, ConversionPatternRewriter &rewriter, Location loc,
          Type type, ArrayRef<Value> args) -> FailureOr<Value> {
-        auto srcType = dyn_cast<FloatType>(args[0].getType());
-        auto dstType = dyn_cast<FloatType>(type);
-        // Only the standard formats; fp8 needs target conversions.
-        auto isStandard = [](FloatType t) {
-          return t && (t.isF16() || t.isBF16() || t.isF32() || t.isF64());
-        };
-        if (!isStandard(srcType) || !isStandard(dstType))
-          return failure();
-        if (srcType.getWidth() == dstType.getWidth() && srcType != dstType) {
-          // f16 <-> bf16: through f32.
-          Value wide = LLVM::FPExtOp::create(rewriter, loc,
-                                             rewriter.getF32Type(), args[0]);
-          return Value(LLVM::FPTruncOp::create(rewriter, loc, type, wide));
-        }
-        if (srcType.getWidth() < dstType.getWidth())
-          return Value(LLVM::FPExtOp::create(rewriter, loc, type, args[0]));
-        if (srcType == dstType)
-          return args[0];
-        std::optional<RoundingMode> rounding = op.getRounding();
-        if (rounding && *rounding != RoundingMode::RTNE)
-          return failure();
-        return Value(LLVM::FPTruncOp::create(rewriter, loc, type, args[0]));
+        return convertFloat(rewriter, loc, args[0],
+                            getElementTypeOrSelf(op.getSrc().getType()),
+                            getElementTypeOrSelf(op.getType()), type,
+                            op.getRounding().value_or(RoundingMode::RTNE));
       },
       benefit);
   patterns.add<ElementwisePattern<BitcastOp>>(

@@ -58,4 +58,12 @@ void mlir::triton::configureTritonGPUToLLVMTarget(ConversionTarget &target) {
                            cf::ControlFlowDialect, scf::SCFDialect,
                            mlir::gpu::GPUDialect, ub::UBDialect>();
   target.addLegalOp<ModuleOp>();
+  // The bridges of floats kept as integer bits (TensorArithMathPattern).
+  target.addLegalOp<UnrealizedConversionCastOp>();
+}
+
+void mlir::triton::reconcileElementCasts(ModuleOp module) {
+  SmallVector<UnrealizedConversionCastOp> casts;
+  module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+  reconcileUnrealizedCasts(casts);
 }

@@ -279,6 +279,7 @@ struct TestConvertTritonGPUToLLVMPass
     triton::configureTritonGPUToLLVMTarget(target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    triton::reconcileElementCasts(module);
   }
 };
 

@@ -1,9 +1,7 @@
 // REQUIRES: intel-plugin, spirv-val, spirv-dis
 // The e2e corpus (test/kernels) compiled for intel: every kernel that
-// compiles gives a SPIR-V module that spirv-val accepts. The others stop
-// with one line on stderr naming the operation nothing lowers yet (no
-// abort): tt.extern_elementwise and the fp8 tt.fp_to_fp. When one of them
-// starts to compile, move it to the list above its CHECK.
+// compiles gives a SPIR-V module that spirv-val accepts. extern_asm stops
+// with one line on stderr (no abort): its inline assembly is PTX.
 
 // RUN: trident compile %kernels/argmax.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.argmax.spv
 // RUN: spirv-val %t.argmax.spv
@@ -23,6 +21,8 @@
 // RUN: spirv-val %t.gelu.spv
 // RUN: trident compile %kernels/layernorm.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.layernorm.spv
 // RUN: spirv-val %t.layernorm.spv
+// RUN: trident compile %kernels/numerics.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.numerics.spv
+// RUN: spirv-val %t.numerics.spv
 // RUN: trident compile %kernels/math_ops.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.math_ops.spv
 // RUN: spirv-val %t.math_ops.spv
 // RUN: trident compile %kernels/scans.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.scans.spv
@@ -62,15 +62,25 @@
 // RUN: spirv-dis %t.matmul_blockptr_f32.spv | FileCheck %s --check-prefix=FMA
 // FMA-NOT: matrix_mad
 // FMA: OpExtInst %float %{{.*}} fma
-// bf16 needs SPV_KHR_bfloat16, which the extension allow-list leaves out:
-// the SPIR-V target's refusal is one line, not an abort.
-// RUN: not trident compile %kernels/matmul_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_bf16.spv 2>&1 | FileCheck %s --check-prefix=BF16
-// RUN: not trident compile %kernels/matmul_blockptr_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_blockptr_bf16.spv 2>&1 | FileCheck %s --check-prefix=BF16
-// BF16: {{^}}trident compile: stage 'spirv' failed: LLVM's SPIR-V target failed: OpTypeFloat type with bfloat requires the following SPIR-V extension: SPV_KHR_bfloat16{{$}}
-// BF16-NOT: {{.}}
+// bf16 is i16 bits in LLVM (no bfloat type without SPV_KHR_bfloat16, which
+// the allow-list leaves out): f32 -> bf16 rounds by integer arithmetic, and
+// the DPAS built-in takes the bits as shorts.
+// RUN: trident compile %kernels/matmul_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_bf16.spv
+// RUN: spirv-val %t.matmul_bf16.spv
+// RUN: spirv-dis %t.matmul_bf16.spv | FileCheck %s --check-prefix=BF16
+// RUN: trident compile %kernels/matmul_blockptr_bf16.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.matmul_blockptr_bf16.spv
+// RUN: spirv-val %t.matmul_blockptr_bf16.spv
+// RUN: spirv-dis %t.matmul_blockptr_bf16.spv | FileCheck %s --check-prefix=BF16
+// BF16-NOT: OpTypeFloat 16
+// BF16: intel_sub_group_bf16_bf16_matrix_mad_k16
+// BF16: OpFunctionCall %v8float %{{.*}} %{{.*}} %{{.*}} %{{.*}}
+// extern_asm holds PTX (tt.elementwise_inline_asm): one line, no abort.
+// Its libdevice call (__nv_expf) alone compiles to OpenCL's exp.
 // RUN: not trident compile %kernels/extern_asm.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.extern_asm.spv 2>&1 | FileCheck %s --check-prefix=EXTERN-ASM
-// EXTERN-ASM: trident compile: kernels.py:300:22: failed to legalize operation 'tt.extern_elementwise' that was explicitly marked illegal
+// EXTERN-ASM: {{^}}trident compile: kernels.py:302:65: 'tt.elementwise_inline_asm' is another target's assembly ("mov.b32 $0, $1;"), which the intel target cannot compile{{$}}
 // EXTERN-ASM-NOT: {{.}}
-// RUN: not trident compile %kernels/numerics.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.numerics.spv 2>&1 | FileCheck %s --check-prefix=NUMERICS
-// NUMERICS: trident compile: kernels.py:280:13: failed to legalize operation 'tt.fp_to_fp' that was explicitly marked illegal
-// NUMERICS-NOT: {{.}}
+// RUN: sed -e 's/tt.elementwise_inline_asm .* %bits : tensor<64xi32> -> tensor<64xi32>/tt.bitcast %x_27 : tensor<64xf32> -> tensor<64xi32>/' %kernels/extern_asm.ttir > %t.extern.ttir
+// RUN: trident compile %t.extern.ttir --plugin %intel_plugin --target intel --emit spirv -o %t.extern.spv
+// RUN: spirv-val %t.extern.spv
+// RUN: spirv-dis %t.extern.spv | FileCheck %s --check-prefix=EXTERN
+// EXTERN: OpExtInst %float %{{.*}} exp

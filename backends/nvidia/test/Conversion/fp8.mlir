@@ -1,6 +1,7 @@
 // tt.fp_to_fp to and from fp8: f8E5M2 with integer arithmetic on the f16
 // bits (round to nearest even, NaN kept quiet), f8E4M3FN with PTX cvt
-// (sm_89+); an f8E4M3FN conversion for sm_80 is left unlowered.
+// (sm_89+); for sm_80 an f8E4M3FN conversion is the core's integer
+// arithmetic on the f32 bits (FloatConversions.h).
 //
 // RUN: trident-opt --plugin %nvidia_plugin --nvidia-convert-triton-gpu-to-llvm %s | FileCheck %s
 // CHECK-LABEL: llvm.func @fp8(
@@ -17,8 +18,12 @@
 // CHECK: llvm.inline_asm "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h"
 // CHECK-NOT: tt.fp_to_fp
 
-// RUN: not trident-opt --plugin %nvidia_plugin --nvidia-convert-triton-gpu-to-llvm=compute-capability=80 %s 2>&1 | FileCheck %s --check-prefix=SM80
-// SM80: error: failed to legalize operation 'tt.fp_to_fp' that was explicitly marked illegal
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-convert-triton-gpu-to-llvm=compute-capability=80 %s | FileCheck %s --check-prefix=SM80
+// SM80-NOT: e4m3x2
+// SM80: llvm.mlir.constant(126 : i32)
+// SM80: llvm.trunc %{{.*}} : i32 to i8
+// SM80: llvm.mlir.constant(120 : i32)
+// SM80-NOT: tt.fp_to_fp
 
 // REQUIRES: ptxas
 // RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit cubin -o %t.cubin

@@ -59,7 +59,10 @@ void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
 
 /// splat, addptr, constants, casts and the
 /// elementwise arith/math ops on tensors (each becomes scalar ops, which
-/// MLIR's arith/math -> LLVM patterns then lower).
+/// MLIR's arith/math -> LLVM patterns then lower). tt.fp_to_fp, and
+/// arith.extf/truncf and constants of floats that LLVM holds as integer
+/// bits (fp8; bf16 where a backend's type converter maps it to i16), use
+/// FloatConversions.h.
 void populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     const trident::TargetInfoBase &targetInfo, PatternBenefit benefit = 1);
@@ -149,8 +152,15 @@ void populateTritonGPUToLLVMPatterns(
     PatternBenefit benefit = 1);
 
 /// The conversion target of a full lowering: the LLVM dialect is legal, tt,
-/// ttg, arith, math, cf, scf, gpu and func are not.
+/// ttg, arith, math, cf, scf, gpu and func are not. unrealized_conversion_cast
+/// is legal: the scalar ops of a tensor op on floats that LLVM holds as
+/// integer bits (fp8, bf16 as i16) take and give the float types through
+/// such casts, which reconcileElementCasts removes after the conversion.
 void configureTritonGPUToLLVMTarget(ConversionTarget &target);
+
+/// Folds the casts of configureTritonGPUToLLVMTarget that cancel out; run
+/// it after a successful conversion.
+void reconcileElementCasts(ModuleOp module);
 
 } // namespace mlir::triton
 

@@ -177,13 +177,16 @@ struct DpasDotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       auto it = regs.find(at);
       return it == regs.end() ? -1 : it->second.front();
     };
-    Type element = aType.getElementType();
     Type i16 = rewriter.getI16Type(), i32 = rewriter.getI32Type();
     // `values` as one integer of their total width.
+    // (bf16 arrives as its i16 bits.)
     auto pack = [&](ArrayRef<Value> values, Type packedType) -> Value {
       if (values.size() == 1)
-        return LLVM::BitcastOp::create(rewriter, loc, packedType, values[0]);
-      auto vectorType = VectorType::get(values.size(), element);
+        return values[0].getType() == packedType
+                   ? values[0]
+                   : LLVM::BitcastOp::create(rewriter, loc, packedType,
+                                             values[0]);
+      auto vectorType = VectorType::get(values.size(), values[0].getType());
       Value v = LLVM::UndefOp::create(rewriter, loc, vectorType);
       for (auto [i, value] : llvm::enumerate(values))
         v = LLVM::InsertElementOp::create(rewriter, loc, v, value,

@@ -4,7 +4,8 @@
 // and pointer facts from the axis analysis, DPAS dots (DotOpToLLVM.cpp),
 // together with the TritonGEN ->
 // builtin-call patterns (the TargetInfo emits TritonGEN barriers); scf is
-// lowered to cf first.
+// lowered to cf first. bf16 is kept as i16 bits (the allowed SPIR-V
+// extensions have no bfloat type), with its arithmetic done in f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +18,9 @@
 #include "mlir/Conversion/GPUToLLVMSPV/GPUToLLVMSPVPass.h"
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
@@ -52,6 +55,37 @@ spirv::TargetEnvAttr getTargetEnv(MLIRContext *context, int lanes) {
       spirv::TargetEnvAttr::kUnknownDeviceID);
 }
 
+/// Rewrites arith and math operations on bf16 into the same operations on
+/// f32 between arith.extf and arith.truncf (MLIR's float emulation), so
+/// that only those casts, constants and data movement are left on bf16,
+/// which the lowering keeps as i16 bits: the allowed SPIR-V extensions have
+/// no bfloat type.
+LogicalResult emulateBF16Arithmetic(ModuleOp module) {
+  MLIRContext *context = module.getContext();
+  Type bf16 = BFloat16Type::get(context), f32 = Float32Type::get(context);
+  {
+    TypeConverter converter;
+    arith::populateEmulateUnsupportedFloatsConversions(converter, {bf16}, f32);
+    RewritePatternSet patterns(context);
+    arith::populateEmulateUnsupportedFloatsPatterns(patterns, converter);
+    ConversionTarget target(*context);
+    arith::populateEmulateUnsupportedFloatsLegality(target, converter);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return failure();
+  }
+  TypeConverter converter;
+  SetVector<Type> supported;
+  supported.insert(Float16Type::get(context));
+  supported.insert(f32);
+  supported.insert(Float64Type::get(context));
+  math::populateExtendToSupportedTypesTypeConverter(converter, supported, f32);
+  RewritePatternSet patterns(context);
+  math::populateExtendToSupportedTypesPatterns(patterns, converter);
+  ConversionTarget target(*context);
+  math::populateExtendToSupportedTypesConversionTarget(target, converter);
+  return applyPartialConversion(module, target, std::move(patterns));
+}
+
 struct ConvertTritonGPUToLLVM
     : public mlir::triton::intel::impl::ConvertTritonGPUToLLVMBase<
           ConvertTritonGPUToLLVM> {
@@ -70,9 +104,14 @@ struct ConvertTritonGPUToLLVM
       return signalPassFailure();
     }
 
-    // A dot in the DPAS layouts that the matrix engine cannot compute is the
-    // input's fault: one error, before anything is rewritten.
-    if (failed(verifyDpasDotsLowerable(module, subGroupSize)))
+    // A dot in the DPAS layouts that the matrix engine cannot compute, or
+    // another target's assembly or library function, is the input's fault:
+    // one error, before anything is rewritten.
+    if (failed(verifyDpasDotsLowerable(module, subGroupSize)) ||
+        failed(verifyTargetFlavouredOpsLowerable(module)))
+      return signalPassFailure();
+
+    if (failed(emulateBF16Arithmetic(module)))
       return signalPassFailure();
 
     {
@@ -103,6 +142,10 @@ struct ConvertTritonGPUToLLVM
     LowerToLLVMOptions options(context);
     triton::TritonGPUToLLVMTypeConverter typeConverter(context, options,
                                                        targetInfo);
+    // bf16 as i16 bits (the last conversion added is tried first).
+    typeConverter.addConversion([](BFloat16Type type) -> Type {
+      return IntegerType::get(type.getContext(), 16);
+    });
     RewritePatternSet patterns(context);
     triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns, targetInfo,
                                             pointerInfo);
@@ -111,6 +154,8 @@ struct ConvertTritonGPUToLLVM
     if (lowerTritonGEN)
       populateTritonGENToLLVMPatterns(typeConverter, patterns);
     populateMathToOpenCLPatterns(typeConverter, patterns, /*benefit=*/10);
+    populateExternElementwiseOpToOpenCLPatterns(typeConverter, patterns,
+                                                /*benefit=*/10);
     populateGpuToLLVMSPVConversionPatterns(typeConverter, patterns);
     ConversionTarget target(*context);
     triton::configureTritonGPUToLLVMTarget(target);
@@ -120,6 +165,7 @@ struct ConvertTritonGPUToLLVM
       target.addLegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    triton::reconcileElementCasts(module);
   }
 };
 

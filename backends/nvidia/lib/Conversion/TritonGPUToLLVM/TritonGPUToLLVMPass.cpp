@@ -100,6 +100,7 @@ struct ConvertTritonGPUToLLVM
     target.addIllegalDialect<TritonNvidiaGPUDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    triton::reconcileElementCasts(module);
   }
 };
 

@@ -34,6 +34,17 @@ void populateMathToOpenCLPatterns(const LLVMTypeConverter &typeConverter,
                                   RewritePatternSet &patterns,
                                   PatternBenefit benefit);
 
+/// tt.extern_elementwise of libdevice math functions (`__nv_expf`, f32 and
+/// f64) to calls of the OpenCL built-ins of the same meaning, per register.
+void populateExternElementwiseOpToOpenCLPatterns(
+    const LLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    PatternBenefit benefit);
+
+/// Reports, on the first tt.elementwise_inline_asm (target assembly) or
+/// tt.extern_elementwise that the intel target cannot provide, one error
+/// naming it.
+LogicalResult verifyTargetFlavouredOpsLowerable(ModuleOp module);
+
 /// tt.dot with a #ttg.intel_dpas result (f16/bf16 -> f32, i8 -> i32, operands
 /// in its dot-operand layouts) as triton_gen.dpas per instruction tile, on
 /// sub-groups of `subGroupSize` lanes (16). Add at a higher benefit than the
