@@ -3,13 +3,13 @@
 # same machine (the GPU machine), for the benchmark kernels. Run from the
 # repository root there, with the package bench/gpu/pack_compiler.sh made
 # on the build machine carried in .ccarry/:
-#   bash .ccarry/compile_times.sh
+#   bash .ccarry/compile_times.sh          # REPEAT=N for N runs (default 3)
 # Trident: the whole `trident compile` process (start-up, plugin loading,
 # every stage, ptxas), no cache, median of 3; and, from the same runs, the
 # compilation inside the process (`trident compile --time`: parse and every
 # stage, ptxas included), which is what Triton's figure measures: Triton:
 # triton.compile(ttir) in a warm Python process with a fresh cache each
-# time, median of 3.
+# time, median of 3 (or REPEAT).
 set -uo pipefail
 cd "$(dirname "$0")"
 root=/tmp/trident-compiler
@@ -26,11 +26,13 @@ export LD_LIBRARY_PATH="$root/lib" TRIDENT_PLUGINS="$root/lib/trident/plugins/nv
 export CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 unset TRIDENT_CACHE_DIR
 out=${OUT:-/tmp}
+repeat=${REPEAT:-3}
+median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
 echo "# trident compile --target nvidia:sm_90 (whole process), ms" | tee "$out/compile_same_machine.txt"
 for spec in "vadd 4 1" "gelu 4 1" "softmax 8 1" "layernorm 8 1" "matmul 8 3" "attention 8 3"; do
   set -- $spec
   times=(); inside=()
-  for i in 1 2 3; do
+  for i in $(seq "$repeat"); do
     t0=$(date +%s%N)
     if ! "$root/bin/trident" compile "ttir/$1.ttir" --target nvidia:sm_90 --num-warps "$2" \
          --num-stages "$3" -o "/tmp/$1.tkb" --time 2>/tmp/err.txt; then
@@ -40,10 +42,10 @@ for spec in "vadd 4 1" "gelu 4 1" "softmax 8 1" "layernorm 8 1" "matmul 8 3" "at
     inside+=($(sed -n 's/.*total \([0-9.]*\) ms.*/\1/p' /tmp/err.txt))
     stages=$(sed -n 's/.*time: //p' /tmp/err.txt)
   done
-  echo "trident $1: $(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p) (runs: ${times[*]})" | tee -a "$out/compile_same_machine.txt"
-  echo "trident-in-process $1: $(printf '%s\n' "${inside[@]}" | sort -n | sed -n 2p) (runs: ${inside[*]}; last: $stages)" | tee -a "$out/compile_same_machine.txt"
+  echo "trident $1: $(median "${times[@]}") (runs: ${times[*]})" | tee -a "$out/compile_same_machine.txt"
+  echo "trident-in-process $1: $(median "${inside[@]}") (runs: ${inside[*]}; last: $stages)" | tee -a "$out/compile_same_machine.txt"
 done
-python3 - "$out/compile_same_machine.txt" <<'PY'
+python3 - "$out/compile_same_machine.txt" "$repeat" <<'PY'
 import os, statistics, sys, tempfile, time
 import triton
 from triton.backends.compiler import GPUTarget
@@ -53,7 +55,7 @@ with open(sys.argv[1], "a") as log:
     print("# triton.compile(ttir) in a warm process, fresh cache, ms", file=log)
     for k, (w, s) in opts.items():
         times = []
-        for _ in range(3):
+        for _ in range(int(sys.argv[2])):
             os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp()
             t0 = time.perf_counter()
             triton.compile(os.path.join("ttir", k + ".ttir"), target=target, options={"num_warps": w, "num_stages": s})
