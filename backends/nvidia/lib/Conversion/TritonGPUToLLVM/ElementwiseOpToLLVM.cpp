@@ -138,10 +138,11 @@ struct ElementwiseInlineAsmOpConversion
   }
 };
 
-/// f16/bf16/f32 <-> f8E5M2 (integer arithmetic on the f16 bits: E5M2 is
-/// the high byte of an f16; narrowing rounds to f16 first, then to nearest
-/// even on the dropped byte, overflow to infinity) and <-> f8E4M3FN (PTX
-/// `cvt` with satfinite, sm_89+). Other conversions are the core's.
+/// f8E5M2 -> f16/bf16/f32 and f16 -> f8E5M2 (integer arithmetic on the f16
+/// bits: E5M2 is the high byte of an f16; narrowing rounds to nearest even
+/// on the dropped byte, overflow to infinity) and <-> f8E4M3FN (PTX `cvt`
+/// with satfinite, sm_89+). Other conversions (f32/bf16 -> f8E5M2 among
+/// them, which through f16 would round twice) are the core's.
 struct FpToFpOpConversion : public ConvertOpToLLVMPattern<triton::FpToFpOp> {
   FpToFpOpConversion(LLVMTypeConverter &typeConverter, int computeCapability,
                      PatternBenefit benefit)
@@ -169,6 +170,11 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<triton::FpToFpOp> {
     bool e4m3 = isa<Float8E4M3FNType>(srcType) || isa<Float8E4M3FNType>(dstType);
     if (e4m3 && computeCapability < 89)
       return rewriter.notifyMatchFailure(op, "f8E4M3FN needs sm_89 or newer");
+    // Through f16 first, f32 or bf16 would round twice (wrong at ties): the
+    // core's conversion rounds them to f8E5M2 once.
+    if (isa<Float8E5M2Type>(dstType) && !srcType.isF16())
+      return rewriter.notifyMatchFailure(
+          op, "f32/bf16 to f8E5M2 is the core's single rounding");
 
     Location loc = op.getLoc();
     bool isTensor = isa<RankedTensorType>(op.getType());
@@ -196,7 +202,7 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<triton::FpToFpOp> {
   Value narrow(RewriterBase &rewriter, Location loc, Value value,
                bool e4m3) const {
     Type i8 = rewriter.getI8Type(), i16 = rewriter.getI16Type();
-    Type f16 = rewriter.getF16Type(), f32 = rewriter.getF32Type();
+    Type f32 = rewriter.getF32Type();
     if (e4m3) {
       if (!value.getType().isF32())
         value = LLVM::FPExtOp::create(rewriter, loc, f32, value);
@@ -210,10 +216,6 @@ struct FpToFpOpConversion : public ConvertOpToLLVMPattern<triton::FpToFpOp> {
                          .getResult(0);
       return LLVM::TruncOp::create(rewriter, loc, i8, packed);
     }
-    if (value.getType().isBF16())
-      value = LLVM::FPExtOp::create(rewriter, loc, f32, value);
-    if (!value.getType().isF16())
-      value = LLVM::FPTruncOp::create(rewriter, loc, f16, value);
     Value bits = LLVM::BitcastOp::create(rewriter, loc, i16, value);
     // Round to nearest even on the low byte: + 0x7f + (bit 8).
     Value lsb = LLVM::AndOp::create(
