@@ -165,8 +165,8 @@ public:
                    const TargetOptions &options,
                    std::string &error) -> mlir::FailureOr<std::string> {
       std::optional<std::string> text =
-          mlir::triton::nvidia_gpu::translateToLLVMIR(module, getCodeGenArch(options),
-                                                      error);
+          mlir::triton::nvidia_gpu::translateToLLVMIR(
+              module, getCodeGenArch(options), error);
       if (!text)
         return mlir::failure();
       return std::move(*text);
@@ -182,9 +182,8 @@ public:
     ptx.emit = [](mlir::ModuleOp, llvm::StringRef llvmIR,
                   const TargetOptions &options,
                   std::string &error) -> mlir::FailureOr<std::string> {
-      std::optional<std::string> text =
-          mlir::triton::nvidia_gpu::compileToPTX(llvmIR, getCodeGenArch(options),
-                                                 error);
+      std::optional<std::string> text = mlir::triton::nvidia_gpu::compileToPTX(
+          llvmIR, getCodeGenArch(options), error);
       if (!text)
         return mlir::failure();
       return std::move(*text);

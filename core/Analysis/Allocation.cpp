@@ -331,11 +331,11 @@ Allocation::Allocation(FunctionOpInterface func) {
               worklist.push_back(result);
         }
       }
-      buffers.push_back({Buffer::Kind::Explicit, op,
-                         elems * getSharedElementBytes(type.getElementType()),
-                         0, index[op], end,
-                         std::max<int64_t>(kRegionAlignment,
-                                           alloc.getAlignmentOrDefault())});
+      buffers.push_back(
+          {Buffer::Kind::Explicit, op,
+           elems * getSharedElementBytes(type.getElementType()), 0, index[op],
+           end,
+           std::max<int64_t>(kRegionAlignment, alloc.getAlignmentOrDefault())});
       return;
     }
     if (int64_t bytes = getScratchSizeInBytes(op))

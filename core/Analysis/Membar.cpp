@@ -61,9 +61,9 @@ AccessSet accessesOf(Operation *op) {
           !(write || isa<MemoryEffects::Read>(instance.getEffect())))
         continue;
       Value buffer = instance.getValue();
-      result.push_back(buffer ? rangeOf(buffer, write)
-                              : Access{0, std::numeric_limits<int64_t>::max(),
-                                       write});
+      result.push_back(
+          buffer ? rangeOf(buffer, write)
+                 : Access{0, std::numeric_limits<int64_t>::max(), write});
     }
   }
   return result;

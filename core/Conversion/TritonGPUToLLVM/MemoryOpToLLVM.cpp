@@ -294,10 +294,10 @@ LogicalResult storeToShared(Location loc, ConversionPatternRewriter &rewriter,
                             const TypeConverter *converter, Value base,
                             RankedTensorType tensorType, Value memDesc,
                             ArrayRef<Value> values, std::string &why) {
-  return storeDistributedToShared(
-      loc, rewriter, targetInfo, converter, base, tensorType,
-      cast<gpu::MemDescType>(memDesc.getType()), getWindowOrigin(memDesc),
-      values, why);
+  return storeDistributedToShared(loc, rewriter, targetInfo, converter, base,
+                                  tensorType,
+                                  cast<gpu::MemDescType>(memDesc.getType()),
+                                  getWindowOrigin(memDesc), values, why);
 }
 
 struct LocalAllocOpConversion

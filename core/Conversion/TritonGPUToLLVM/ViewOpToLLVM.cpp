@@ -191,16 +191,17 @@ std::pair<unsigned, int32_t> getRegisterRun(const LinearLayout &layout,
 /// registers, in chunks of that run (at most 16 bytes), with the chunks of
 /// each 128-byte line permuted by the row (a swizzle), so that the rows a
 /// warp touches at once fall in different banks.
-gpu::SwizzledSharedEncodingAttr
-getScratchLayout(RankedTensorType srcType, const LinearLayout &src,
-                 const LinearLayout &dst, unsigned storageBits) {
+gpu::SwizzledSharedEncodingAttr getScratchLayout(RankedTensorType srcType,
+                                                 const LinearLayout &src,
+                                                 const LinearLayout &dst,
+                                                 unsigned storageBits) {
   unsigned rank = srcType.getRank();
   ArrayRef<int64_t> shape = srcType.getShape();
   auto [srcDim, srcRun] = getRegisterRun(src, rank);
   auto [dstDim, dstRun] = getRegisterRun(dst, rank);
   unsigned inner = dstRun >= srcRun ? dstDim : srcDim;
-  int64_t run = std::max(dstDim == inner ? dstRun : 1,
-                         srcDim == inner ? srcRun : 1);
+  int64_t run =
+      std::max(dstDim == inner ? dstRun : 1, srcDim == inner ? srcRun : 1);
   int64_t vec = std::min<int64_t>(
       {run, std::max<int64_t>(1, 128 / storageBits), shape[inner]});
   int64_t rowBytes = std::max<int64_t>(1, shape[inner] * storageBits / 8);
@@ -271,18 +272,17 @@ struct ConvertLayoutOpConversion
       // cover the same elements, so the load's plan holds when the store's
       // does.
       std::string why;
-      if (succeeded(storeDistributedToShared(loc, rewriter, targetInfo,
-                                             getTypeConverter(), base, srcType,
-                                             scratchType, origin, values,
-                                             why))) {
+      if (succeeded(storeDistributedToShared(
+              loc, rewriter, targetInfo, getTypeConverter(), base, srcType,
+              scratchType, origin, values, why))) {
         targetInfo.barrier(rewriter, loc);
         FailureOr<SmallVector<Value>> results = loadDistributedFromShared(
             loc, rewriter, targetInfo, getTypeConverter(), base, dstType,
             scratchType, origin, why);
         if (failed(results))
           return op.emitError("cannot lower ttg.convert_layout: ") << why;
-        rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(),
-                                              *results, rewriter, dstType));
+        rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *results,
+                                              rewriter, dstType));
         return success();
       }
     }

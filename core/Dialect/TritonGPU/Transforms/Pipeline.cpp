@@ -3,9 +3,9 @@
 // A loop whose loads feed dots through shared memory (tt.load ->
 // ttg.local_alloc -> ttg.local_load into a dot-operand layout, the form
 // ttg-reduce-data-duplication leaves, or -> a backend's matrix op that reads
-// shared memory itself, like Hopper's warp-group dot) waits for global memory in every
-// iteration. This pass gives each such load a buffer of `num-stages` slots
-// and starts its copy num-stages - 1 iterations ahead, with
+// shared memory itself, like Hopper's warp-group dot) waits for global memory
+// in every iteration. This pass gives each such load a buffer of `num-stages`
+// slots and starts its copy num-stages - 1 iterations ahead, with
 // ttg.async_copy_global_to_local:
 //
 //   prologue:  copies for iterations 0 .. S-2 into slots 0 .. S-2

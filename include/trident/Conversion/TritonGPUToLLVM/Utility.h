@@ -204,11 +204,12 @@ LogicalResult storeDistributedToShared(
 
 /// The registers of a tensor of `tensorType` read from the buffer of
 /// `memType` (window `origin`) at `base`, in vectors where the plan allows.
-FailureOr<SmallVector<Value>> loadDistributedFromShared(
-    Location loc, RewriterBase &rewriter,
-    const trident::TargetInfoBase &targetInfo, const TypeConverter *converter,
-    Value base, RankedTensorType tensorType, gpu::MemDescType memType,
-    ArrayRef<int32_t> origin, std::string &why);
+FailureOr<SmallVector<Value>>
+loadDistributedFromShared(Location loc, RewriterBase &rewriter,
+                          const trident::TargetInfoBase &targetInfo,
+                          const TypeConverter *converter, Value base,
+                          RankedTensorType tensorType, gpu::MemDescType memType,
+                          ArrayRef<int32_t> origin, std::string &why);
 
 //===----------------------------------------------------------------------===//
 // Translation

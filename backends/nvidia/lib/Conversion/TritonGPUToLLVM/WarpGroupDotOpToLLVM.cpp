@@ -71,8 +71,8 @@ LLVM::InlineAsmOp createAsm(RewriterBase &rewriter, Location loc,
 SmallVector<Value> emitTiedAsm(RewriterBase &rewriter, Location loc,
                                StringRef text, ArrayRef<Value> values) {
   if (values.empty()) {
-    createAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()),
-              {}, text, "");
+    createAsm(rewriter, loc, LLVM::LLVMVoidType::get(rewriter.getContext()), {},
+              text, "");
     return {};
   }
   SmallVector<Type> types;
@@ -84,14 +84,12 @@ SmallVector<Value> emitTiedAsm(RewriterBase &rewriter, Location loc,
   }
   auto structType =
       LLVM::LLVMStructType::getLiteral(rewriter.getContext(), types);
-  std::string constraints =
-      llvm::join(outs, ",") + "," + llvm::join(ins, ",");
-  auto asmOp =
-      createAsm(rewriter, loc, structType, values, text, constraints);
+  std::string constraints = llvm::join(outs, ",") + "," + llvm::join(ins, ",");
+  auto asmOp = createAsm(rewriter, loc, structType, values, text, constraints);
   SmallVector<Value> results;
   for (size_t i = 0; i < values.size(); ++i)
-    results.push_back(LLVM::ExtractValueOp::create(rewriter, loc,
-                                                   asmOp.getResult(0), i));
+    results.push_back(
+        LLVM::ExtractValueOp::create(rewriter, loc, asmOp.getResult(0), i));
   return results;
 }
 
@@ -110,8 +108,8 @@ struct OperandReader {
 
 /// The reader of operand `opIdx` (0: A, M x K; 1: B, K x N) in a buffer of
 /// `type`, or failure with the reason in `why`.
-FailureOr<OperandReader> getOperandReader(ttg::MemDescType type,
-                                          unsigned opIdx, std::string &why) {
+FailureOr<OperandReader> getOperandReader(ttg::MemDescType type, unsigned opIdx,
+                                          std::string &why) {
   auto layout = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
   unsigned swizzle = layout ? layout.getSwizzlingByteWidth() : 0;
   if (!layout || swizzle < 32 || layout.getFp4Padded()) {
@@ -172,8 +170,8 @@ struct WarpGroupDotOpConversion
   WarpGroupDotOpConversion(LLVMTypeConverter &typeConverter,
                            const trident::TargetInfoBase &targetInfo,
                            PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(typeConverter, benefit),
-        targetInfo(targetInfo) {}
+      : ConvertOpToLLVMPattern(typeConverter, benefit), targetInfo(targetInfo) {
+  }
 
   LogicalResult
   matchAndRewrite(ttng::WarpGroupDotOp op, OpAdaptor adaptor,
@@ -216,8 +214,8 @@ struct WarpGroupDotOpConversion
     HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
     Value warp = targetInfo.shuffleIdx(rewriter, loc, ids.warp,
                                        i32Constant(rewriter, loc, 0));
-    Value group =
-        LLVM::UDivOp::create(rewriter, loc, warp, i32Constant(rewriter, loc, 4));
+    Value group = LLVM::UDivOp::create(rewriter, loc, warp,
+                                       i32Constant(rewriter, loc, 4));
     int32_t groupsM = warps[0] / 4;
     Value groupM = LLVM::URemOp::create(rewriter, loc, group,
                                         i32Constant(rewriter, loc, groupsM));
@@ -225,8 +223,8 @@ struct WarpGroupDotOpConversion
                                         i32Constant(rewriter, loc, groupsM));
     SmallVector<StringAttr> dims = ttg::standardOutDimNames(ctx, 2);
     Value zero = i32Constant(rewriter, loc, 0);
-    Value rowOfGroup =
-        LLVM::MulOp::create(rewriter, loc, groupM, i32Constant(rewriter, loc, 64));
+    Value rowOfGroup = LLVM::MulOp::create(rewriter, loc, groupM,
+                                           i32Constant(rewriter, loc, 64));
     Value colOfGroup = LLVM::MulOp::create(rewriter, loc, groupN,
                                            i32Constant(rewriter, loc, instrN));
     Value aGroupOffset =
@@ -234,10 +232,10 @@ struct WarpGroupDotOpConversion
                                   {{dims[0], rowOfGroup}, {dims[1], zero}})
                     .front()
               : Value();
-    Value bGroupOffset = applyLinearLayout(loc, rewriter, bReader->toOffset,
-                                           {{dims[0], zero},
-                                            {dims[1], colOfGroup}})
-                             .front();
+    Value bGroupOffset =
+        applyLinearLayout(loc, rewriter, bReader->toOffset,
+                          {{dims[0], zero}, {dims[1], colOfGroup}})
+            .front();
 
     // The descriptor of the tile at (mn, k) of an operand: its fixed bits,
     // plus the start address of the group's rows or columns.
@@ -245,12 +243,12 @@ struct WarpGroupDotOpConversion
     auto descriptorBase = [&](Value buffer, const OperandReader &reader,
                               Value groupOffset) {
       Value address = LLVM::PtrToIntOp::create(rewriter, loc, i64, buffer);
-      Value bytes = LLVM::MulOp::create(
-          rewriter, loc, groupOffset,
-          i32Constant(rewriter, loc, reader.elementBytes));
-      address = LLVM::AddOp::create(
-          rewriter, loc, address,
-          LLVM::ZExtOp::create(rewriter, loc, i64, bytes));
+      Value bytes =
+          LLVM::MulOp::create(rewriter, loc, groupOffset,
+                              i32Constant(rewriter, loc, reader.elementBytes));
+      address =
+          LLVM::AddOp::create(rewriter, loc, address,
+                              LLVM::ZExtOp::create(rewriter, loc, i64, bytes));
       Value field = LLVM::AndOp::create(
           rewriter, loc,
           LLVM::LShrOp::create(rewriter, loc, address,
@@ -260,8 +258,8 @@ struct WarpGroupDotOpConversion
           rewriter, loc, field,
           intConstant(rewriter, loc, i64, int64_t(reader.fixedBits)));
     };
-    Value aBase =
-        aType ? descriptorBase(adaptor.getA(), *aReader, aGroupOffset) : Value();
+    Value aBase = aType ? descriptorBase(adaptor.getA(), *aReader, aGroupOffset)
+                        : Value();
     Value bBase = descriptorBase(adaptor.getB(), *bReader, bGroupOffset);
     // The group's part and the tile's part of an offset are disjoint bits of
     // the coordinates, so the tile's part adds to the start address (the
@@ -280,8 +278,8 @@ struct WarpGroupDotOpConversion
     SmallVector<Value> d = unpackLLElements(loc, adaptor.getC(), rewriter);
     int32_t numAcc = instrN / 2;
     Type f32 = rewriter.getF32Type();
-    auto accType = LLVM::LLVMStructType::getLiteral(
-        ctx, SmallVector<Type>(numAcc, f32));
+    auto accType =
+        LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(numAcc, f32));
     std::string typeName = elem.isF16() ? "f16" : "bf16";
     // A from shared memory is a descriptor; from registers, four f16x2 (or
     // bf16x2) registers, which have no `imm-trans-a`.
@@ -323,9 +321,9 @@ struct WarpGroupDotOpConversion
       aValues = unpackLLElements(loc, adaptor.getA(), rewriter);
     }
     std::map<Coord, SmallVector<Value>> aFragments;
-    auto pairType = VectorType::get({2}, elem.isF16()
-                                             ? Type(rewriter.getF16Type())
-                                             : Type(rewriter.getBF16Type()));
+    auto pairType =
+        VectorType::get({2}, elem.isF16() ? Type(rewriter.getF16Type())
+                                          : Type(rewriter.getBF16Type()));
     auto aFragment = [&](int32_t m0,
                          int32_t k0) -> FailureOr<SmallVector<Value>> {
       SmallVector<Value> &fragment = aFragments[{m0, k0}];
@@ -338,12 +336,12 @@ struct WarpGroupDotOpConversion
         if (first == aRegs.end() || second == aRegs.end())
           return failure();
         Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
-        pair = LLVM::InsertElementOp::create(
-            rewriter, loc, pair, aValues[first->second.front()],
-            i32Constant(rewriter, loc, 0));
-        pair = LLVM::InsertElementOp::create(
-            rewriter, loc, pair, aValues[second->second.front()],
-            i32Constant(rewriter, loc, 1));
+        pair = LLVM::InsertElementOp::create(rewriter, loc, pair,
+                                             aValues[first->second.front()],
+                                             i32Constant(rewriter, loc, 0));
+        pair = LLVM::InsertElementOp::create(rewriter, loc, pair,
+                                             aValues[second->second.front()],
+                                             i32Constant(rewriter, loc, 1));
         fragment.push_back(LLVM::BitcastOp::create(
             rewriter, loc, rewriter.getI32Type(), pair));
       }
@@ -359,7 +357,8 @@ struct WarpGroupDotOpConversion
         continue;
       SmallVector<int32_t> tile;
       for (int32_t i = 0; i < numAcc; ++i) {
-        auto it = cRegs.find({m0 + 8 * ((i / 2) % 2), n0 + 8 * (i / 4) + i % 2});
+        auto it =
+            cRegs.find({m0 + 8 * ((i / 2) % 2), n0 + 8 * (i / 4) + i % 2});
         if (it == cRegs.end())
           return op.emitError("the accumulator layout has no full wgmma tile "
                               "at (")
@@ -385,8 +384,8 @@ struct WarpGroupDotOpConversion
         auto asmOp =
             createAsm(rewriter, loc, accType, operands, text, constraints);
         for (auto [i, r] : llvm::enumerate(tile))
-          d[r] = LLVM::ExtractValueOp::create(rewriter, loc,
-                                              asmOp.getResult(0), i);
+          d[r] = LLVM::ExtractValueOp::create(rewriter, loc, asmOp.getResult(0),
+                                              i);
       }
       llvm::append_range(accumulated, tile);
     }
@@ -405,8 +404,8 @@ struct WarpGroupDotOpConversion
     for (auto &[origin, regs] : cRegs)
       for (int32_t r : ArrayRef<int32_t>(regs).drop_front())
         d[r] = d[regs.front()];
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), d, rewriter,
-                                          dType));
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), d, rewriter, dType));
     return success();
   }
 
@@ -447,11 +446,11 @@ struct WarpGroupDotWaitOpConversion
     for (auto [input, converted, range] :
          llvm::zip(op.getInputs(), adaptor.getInputs(), ranges)) {
       if (auto tensor = dyn_cast<RankedTensorType>(input.getType()))
-        results.push_back(packLLElements(
-            loc, getTypeConverter(),
-            ArrayRef<Value>(ready).slice(range.first,
-                                         range.second - range.first),
-            rewriter, tensor));
+        results.push_back(
+            packLLElements(loc, getTypeConverter(),
+                           ArrayRef<Value>(ready).slice(
+                               range.first, range.second - range.first),
+                           rewriter, tensor));
       else
         results.push_back(converted);
     }

@@ -44,9 +44,10 @@ void populateLocalLoadOpToLLVMPatterns(
     const trident::TargetInfoBase &targetInfo, PatternBenefit benefit);
 
 /// ttng.warp_group_dot with B (and A, or A in registers) in nvmma_shared
-/// buffers (f16/bf16 into f32) as wgmma.mma_async between wgmma.fence and commit_group (and
-/// wait_group 0 unless asynchronous); ttng.warp_group_dot_wait as
-/// wgmma.wait_group; ttng.fence_async_shared as fence.proxy.async.
+/// buffers (f16/bf16 into f32) as wgmma.mma_async between wgmma.fence and
+/// commit_group (and wait_group 0 unless asynchronous);
+/// ttng.warp_group_dot_wait as wgmma.wait_group; ttng.fence_async_shared as
+/// fence.proxy.async.
 void populateWarpGroupDotOpToLLVMPatterns(
     LLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     const trident::TargetInfoBase &targetInfo, PatternBenefit benefit);

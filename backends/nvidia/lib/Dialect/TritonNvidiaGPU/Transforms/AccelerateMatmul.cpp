@@ -191,8 +191,8 @@ LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps,
       builder, loc, mmaType, aOperand, bBuffer, c, /*useC=*/Value(),
       dot.getInputPrecisionAttr(), dot.getMaxNumImpreciseAccAttr(),
       builder.getBoolAttr(false));
-  Value result = ttg::ConvertLayoutOp::create(builder, loc, resultType,
-                                              wgmma.getResult());
+  Value result =
+      ttg::ConvertLayoutOp::create(builder, loc, resultType, wgmma.getResult());
   dot.getResult().replaceAllUsesWith(result);
   dot.erase();
   return success();
