@@ -5,7 +5,7 @@
 # on the build machine carried in .ccarry/:
 #   bash .ccarry/compile_times.sh          # REPEAT=N for N runs (default 3)
 # Trident: the whole `trident compile` process (start-up, plugin loading,
-# every stage, ptxas), no cache, median of 3; and, from the same runs, the
+# every stage, ptxas), no cache, median of 3 (or REPEAT); and, from the same runs, the
 # compilation inside the process (`trident compile --time`: parse and every
 # stage, ptxas included), which is what Triton's figure measures: Triton:
 # triton.compile(ttir) in a warm Python process with a fresh cache each

@@ -258,7 +258,7 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
     }
   }
 
-  // Each stage's wall time, for `trident compile -v`.
+  // Each stage's wall time, for `trident compile --time`.
   auto clock = std::chrono::steady_clock::now();
   auto lap = [&](StringRef name) {
     auto now = std::chrono::steady_clock::now();

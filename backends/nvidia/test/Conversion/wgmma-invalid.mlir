@@ -47,3 +47,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A window of a larger buffer is not a wgmma operand (its descriptor would
+// need the window's origin).
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @window(%big: !ttg.memdesc<64x128xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a = ttg.memdesc_subslice %big[0, 64] : !ttg.memdesc<64x128xf16, #shared, #smem> -> !ttg.memdesc<64x64xf16, #shared, #smem, 64x128>
+    // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
+    // expected-error @+1 {{wgmma operand A cannot read a window of a buffer}}
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x64xf16, #shared, #smem, 64x128> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// Waiting for 16-bit register values is not lowered: the wait ties 32-bit
+// registers.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @wait_f16(%x: tensor<64x64xf16, #mma>) -> tensor<64x64xf16, #mma> {
+    // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot_wait'}}
+    // expected-error @+1 {{ttng.warp_group_dot_wait is lowered for 32-bit tensors only, got 'tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>'}}
+    %r = ttng.warp_group_dot_wait %x {pendings = 0 : i32} : tensor<64x64xf16, #mma>
+    tt.return %r : tensor<64x64xf16, #mma>
+  }
+}

@@ -173,6 +173,15 @@ LogicalResult WarpGroupDotWaitOp::inferReturnTypes(
   return success();
 }
 
+void WarpGroupDotWaitOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (OpOperand &input : getInputsMutable())
+    if (isa<MemDescType>(input.get().getType()))
+      effects.emplace_back(MemoryEffects::Read::get(), &input,
+                           SharedMemory::get());
+}
+
 LogicalResult WarpGroupDotWaitOp::verify() {
   if (getInputs().empty())
     return emitOpError() << "needs at least one value to wait for";

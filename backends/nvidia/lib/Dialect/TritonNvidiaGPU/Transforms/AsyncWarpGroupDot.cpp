@@ -42,6 +42,15 @@ std::optional<unsigned> getYieldedIndex(ttng::WarpGroupDotOp dot,
   return use.getOperandNumber();
 }
 
+/// The operands of `dot` in shared memory.
+SmallVector<Value> getBuffers(ttng::WarpGroupDotOp dot) {
+  SmallVector<Value> buffers;
+  for (Value operand : {dot.getA(), Value(dot.getB())})
+    if (isa<ttg::MemDescType>(operand.getType()))
+      buffers.push_back(operand);
+  return buffers;
+}
+
 /// The op of the loop body containing the first use of `value`, if any.
 Operation *getFirstUserInBody(Value value, scf::ForOp loop) {
   Operation *first = nullptr;
@@ -112,18 +121,25 @@ void makeAsync(ttng::WarpGroupDotOp dot, scf::ForOp loop) {
     // next dot chains onto its registers, so wait right after it with this
     // dot still pending; that retires the previous iteration's dot.
     builder.setInsertionPointAfter(dot);
-    auto pending = ttng::WarpGroupDotWaitOp::create(
-        builder, dot.getLoc(), ValueRange{dot.getD(), dot.getA(), dot.getB()},
-        /*pendings=*/1);
+    SmallVector<Value> inputs{dot.getD()};
+    llvm::append_range(inputs, getBuffers(dot));
+    auto pending = ttng::WarpGroupDotWaitOp::create(builder, dot.getLoc(),
+                                                    inputs, /*pendings=*/1);
     dot.getD().replaceAllUsesExcept(pending.getResult(0), pending);
     wait = pending;
   } else {
     // The carried value is read before the next dot (attention rescales
     // its accumulator): the dot runs on into the next iteration until that
     // read, which waits for it.
+    // The wait also names the buffers the dot reads (whole, since this
+    // iteration's views come later): ttg-insert-barriers then puts a barrier
+    // between it and the refills, for the other warp groups' dots.
     builder.setInsertionPoint(firstUser);
-    auto ready = ttng::WarpGroupDotWaitOp::create(
-        builder, dot.getLoc(), ValueRange{carried}, /*pendings=*/0);
+    SmallVector<Value> inputs{carried};
+    for (Value buffer : getBuffers(dot))
+      inputs.push_back(triton::getViewedBuffer(buffer));
+    auto ready = ttng::WarpGroupDotWaitOp::create(builder, dot.getLoc(),
+                                                  inputs, /*pendings=*/0);
     carried.replaceAllUsesExcept(ready.getResult(0), ready);
     wait = ready;
   }

@@ -14,6 +14,8 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/SetVector.h"
 
+#define DEBUG_TYPE "nvidia-fence-insertion"
+
 namespace mlir::triton::nvidia_gpu {
 #define GEN_PASS_DEF_FENCEINSERTION
 #include "nvidia/Dialect/TritonNvidiaGPU/Transforms/Passes.h.inc"

@@ -85,6 +85,7 @@ def TTNG_WarpGroupDotOp : TTNG_Op<"warp_group_dot", [
 
 def TTNG_WarpGroupDotWaitOp : TTNG_Op<"warp_group_dot_wait", [
     DeclareOpInterfaceMethods<InferTypeOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     AllTypesMatch<["inputs", "outputs"]>
   ]> {
   let summary = "waits for asynchronous warp-group dots";
@@ -92,7 +93,9 @@ def TTNG_WarpGroupDotWaitOp : TTNG_Op<"warp_group_dot_wait", [
     Blocks until at most `pendings` asynchronous `ttng.warp_group_dot`s are
     still in flight. `inputs` are the values that must not be used before
     the wait (the results of the dots waited for, and the buffers they read);
-    the results are the same values, ready.
+    the results are the same values, ready. The dots waited for read their
+    buffers until the wait, so the wait counts as a read of its buffer
+    inputs: barrier insertion then orders later writes into them after it.
 
     ```mlir
     %r:3 = ttng.warp_group_dot_wait %d, %a, %b {pendings = 1 : i32} : tensor<128x256xf32, #mma>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, !ttg.memdesc<64x256xf16, #shared, #smem, mutable>

@@ -84,7 +84,8 @@ def FenceInsertion : Pass<"nvidia-fence-insertion", "::mlir::ModuleOp"> {
 
     Buffers filled by `ttg.async_copy_global_to_local` get no fence, as in
     upstream Triton: the copies are ordered by `ttg.async_wait` and its
-    barrier.
+    barrier. (The PTX proxy model asks for a proxy fence there too; neither
+    upstream's kernels nor Trident's GPU runs have needed one.)
   }];
   let dependentDialects = [
     "::mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"
@@ -94,15 +95,23 @@ def FenceInsertion : Pass<"nvidia-fence-insertion", "::mlir::ModuleOp"> {
 def AsyncWarpGroupDot : Pass<"nvidia-async-warp-group-dot", "::mlir::ModuleOp"> {
   let summary = "overlap each wgmma with the next iteration of its loop";
   let description = [{
-    In a loop pipelined by ttg-pipeline, a `ttng.warp_group_dot` that
-    accumulates into a loop-carried value waits for its own completion
-    before the loop goes on. This pass makes it asynchronous and waits with
-    `ttng.warp_group_dot_wait {pendings = 1}` right after it instead: the
-    dot of iteration i runs while iteration i + 1 waits for its operands,
-    and only the dot of iteration i - 1 must have finished. The copies that
-    refill operand slots move after that wait (the slot they write is the
-    one iteration i - 1 read; ttg-insert-barriers then puts a barrier
-    between the wait and them), and a `ttng.warp_group_dot_wait {pendings =
+    In a loop pipelined by ttg-pipeline, a `ttng.warp_group_dot` whose
+    result is only yielded waits for its own completion before the loop
+    goes on. This pass makes it asynchronous:
+
+    - accumulating into the carried value itself (a matmul), it is waited
+      for with `ttng.warp_group_dot_wait {pendings = 1}` right after it: the
+      dot of iteration i runs while iteration i + 1 waits for its operands,
+      and only the dot of iteration i - 1 must have finished;
+    - when the loop reads the carried value before the dot (attention
+      rescales its accumulator), that read waits for the previous
+      iteration's dot (`{pendings = 0}`), which runs on until then.
+
+    The copies that refill the dot's operand slots move after the wait (the
+    slot they write is the one the previous dot read). The wait names the
+    dot's buffers, and counts as a read of them, so ttg-insert-barriers puts
+    a barrier between it and the refills: other warp groups' dots may read
+    the slot until their own wait. A `ttng.warp_group_dot_wait {pendings =
     0}` after the loop completes the last dot.
 
     ```mlir
@@ -117,10 +126,10 @@ def AsyncWarpGroupDot : Pass<"nvidia-async-warp-group-dot", "::mlir::ModuleOp"> 
     ttng.warp_group_dot_wait %loop#0 {pendings = 0 : i32}
     ```
 
-    Only loops whose dot reads slots of buffers allocated outside the loop
-    (or values defined outside it), which the loop writes with
-    `ttg.async_copy_global_to_local` alone, and whose result feeds only the
-    yield, are changed.
+    Only loops whose dot reads, in shared memory, slots of buffers allocated
+    outside the loop (or values defined outside it), which the loop writes
+    with `ttg.async_copy_global_to_local` alone, are changed; operands in
+    registers are the dot's own.
   }];
   let dependentDialects = [
     "::mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"
