@@ -78,3 +78,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %r : tensor<64x64xf16, #mma>
   }
 }
+
+// -----
+
+// An M-major A must hold two 8-row groups of K for a 16-wide K step.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mmajor = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @short_k(%a: !ttg.memdesc<64x8xf16, #mmajor, #smem>, %b: !ttg.memdesc<8x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
+    // expected-error @+1 {{wgmma operand A needs at least 16 rows of K}}
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x8xf16, #mmajor, #smem> * !ttg.memdesc<8x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}

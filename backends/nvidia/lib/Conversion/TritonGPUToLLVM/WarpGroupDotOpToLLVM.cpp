@@ -22,8 +22,8 @@
 // The accumulator's registers are in wgmma's own order (the version-3
 // #ttg.nvidia_mma layout follows it): with lane and warp zero, register i of
 // the tile at (m0, n0) holds (m0 + 8 * ((i / 2) % 2), n0 + 8 * (i / 4) +
-// i % 2). The warps of warp group g hold rows 64 * (g % (warpsM / 4)) on
-// and columns instrN * (g / (warpsM / 4)) on of each tile.
+// i % 2). A warp group's offset within each tile (64 rows per group along
+// M, instrN columns along N) is what the layout gives its first warp.
 //
 // The sequence is that of the PTX ISA: wgmma.fence, the instructions,
 // wgmma.commit_group, and - unless the dot is asynchronous, when a
@@ -201,7 +201,6 @@ struct WarpGroupDotOpConversion
     if (failed(bReader))
       return op.emitError("wgmma operand B ") << why;
 
-    ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
     ArrayRef<unsigned> instrShape = mma.getInstrShape();
     int32_t instrN = instrShape[1];
     int64_t K = bType.getShape()[0];
@@ -209,24 +208,20 @@ struct WarpGroupDotOpConversion
       return op.emitError("wgmma needs K a multiple of 16 and an instruction "
                           "K of 16 for 16-bit operands");
 
-    // This warp group's place among the warp groups (warp-uniform).
+    // This warp group's place: the coordinates its first warp's lane 0
+    // holds in register 0, read off the accumulator layout (warp-uniform).
     MLIRContext *ctx = getContext();
+    LinearLayout cLayout = ttg::toLinearLayout(dType);
     HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
     Value warp = targetInfo.shuffleIdx(rewriter, loc, ids.warp,
                                        i32Constant(rewriter, loc, 0));
-    Value group = LLVM::UDivOp::create(rewriter, loc, warp,
-                                       i32Constant(rewriter, loc, 4));
-    int32_t groupsM = warps[0] / 4;
-    Value groupM = LLVM::URemOp::create(rewriter, loc, group,
-                                        i32Constant(rewriter, loc, groupsM));
-    Value groupN = LLVM::UDivOp::create(rewriter, loc, group,
-                                        i32Constant(rewriter, loc, groupsM));
+    Value firstWarp =
+        LLVM::AndOp::create(rewriter, loc, warp, i32Constant(rewriter, loc, ~3));
+    SmallVector<Value> groupOrigin =
+        applyLinearLayout(loc, rewriter, cLayout, {{kWarp(ctx), firstWarp}});
     SmallVector<StringAttr> dims = ttg::standardOutDimNames(ctx, 2);
     Value zero = i32Constant(rewriter, loc, 0);
-    Value rowOfGroup = LLVM::MulOp::create(rewriter, loc, groupM,
-                                           i32Constant(rewriter, loc, 64));
-    Value colOfGroup = LLVM::MulOp::create(rewriter, loc, groupN,
-                                           i32Constant(rewriter, loc, instrN));
+    Value rowOfGroup = groupOrigin[0], colOfGroup = groupOrigin[1];
     Value aGroupOffset =
         aType ? applyLinearLayout(loc, rewriter, aReader->toOffset,
                                   {{dims[0], rowOfGroup}, {dims[1], zero}})
@@ -274,7 +269,7 @@ struct WarpGroupDotOpConversion
     };
 
     // One instruction per tile of the result and 16 of K.
-    auto cRegs = getRegistersByCoordinate(ttg::toLinearLayout(dType));
+    auto cRegs = getRegistersByCoordinate(cLayout);
     SmallVector<Value> d = unpackLLElements(loc, adaptor.getC(), rewriter);
     int32_t numAcc = instrN / 2;
     Type f32 = rewriter.getF32Type();
