@@ -9,7 +9,8 @@
 # compilation inside the process (`trident compile --time`: parse and every
 # stage, ptxas included), which is what Triton's figure measures: Triton:
 # triton.compile(ttir) in a warm Python process with a fresh cache each
-# time, median of 3 (or REPEAT).
+# time, median of 3 (or REPEAT). And, beside Trident's whole process, Triton's:
+# a fresh Python process that imports triton and compiles the kernel once.
 set -uo pipefail
 cd "$(dirname "$0")"
 root=/tmp/trident-compiler
@@ -31,7 +32,7 @@ median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
 echo "# trident compile --target nvidia:sm_90 (whole process), ms" | tee "$out/compile_same_machine.txt"
 for spec in "vadd 4 1" "gelu 4 1" "softmax 8 1" "layernorm 8 1" "matmul 8 3" "attention 8 3"; do
   set -- $spec
-  times=(); inside=()
+  times=(); inside=(); : > "/tmp/stages-$1.txt"
   for i in $(seq "$repeat"); do
     t0=$(date +%s%N)
     if ! "$root/bin/trident" compile "ttir/$1.ttir" --target nvidia:sm_90 --num-warps "$2" \
@@ -40,10 +41,14 @@ for spec in "vadd 4 1" "gelu 4 1" "softmax 8 1" "layernorm 8 1" "matmul 8 3" "at
     fi
     times+=($(( ($(date +%s%N) - t0) / 1000000 )))
     inside+=($(sed -n 's/.*total \([0-9.]*\) ms.*/\1/p' /tmp/err.txt))
-    stages=$(sed -n 's/.*time: //p' /tmp/err.txt)
+    sed -n 's/.*time: //p' /tmp/err.txt >> "/tmp/stages-$1.txt"
   done
+  # Each stage's median over the runs.
+  stages=$(python3 -c 'import re, statistics, sys
+runs = [dict((k, float(v)) for k, v in re.findall(r"(\w+) ([0-9.]+) ms", line)) for line in open(sys.argv[1])]
+print(", ".join(f"{k} {statistics.median(r[k] for r in runs):.1f}" for k in runs[0]))' "/tmp/stages-$1.txt")
   echo "trident $1: $(median "${times[@]}") (runs: ${times[*]})" | tee -a "$out/compile_same_machine.txt"
-  echo "trident-in-process $1: $(median "${inside[@]}") (runs: ${inside[*]}; last: $stages)" | tee -a "$out/compile_same_machine.txt"
+  echo "trident-in-process $1: $(median "${inside[@]}") (runs: ${inside[*]}; stage medians: $stages)" | tee -a "$out/compile_same_machine.txt"
 done
 python3 - "$out/compile_same_machine.txt" "$repeat" <<'PY'
 import os, statistics, sys, tempfile, time
@@ -63,3 +68,16 @@ with open(sys.argv[1], "a") as log:
         line = f"triton {k}: {statistics.median(times):.0f} (runs: {' '.join(f'{t:.0f}' for t in times)})"
         print(line); print(line, file=log)
 PY
+echo "# triton in a fresh process (python3 -c 'import triton; triton.compile(ttir)'), ms" | tee -a "$out/compile_same_machine.txt"
+for spec in "vadd 4 1" "gelu 4 1" "softmax 8 1" "layernorm 8 1" "matmul 8 3" "attention 8 3"; do
+  set -- $spec
+  times=()
+  for i in $(seq "$repeat"); do
+    export TRITON_CACHE_DIR=$(mktemp -d)
+    t0=$(date +%s%N)
+    python3 -c "import triton; from triton.backends.compiler import GPUTarget; triton.compile('ttir/$1.ttir', target=GPUTarget('cuda', 90, 32), options={'num_warps': $2, 'num_stages': $3})"
+    times+=($(( ($(date +%s%N) - t0) / 1000000 )))
+    rm -rf "$TRITON_CACHE_DIR"
+  done
+  echo "triton-process $1: $(median "${times[@]}") (runs: ${times[*]})" | tee -a "$out/compile_same_machine.txt"
+done

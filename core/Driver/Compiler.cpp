@@ -15,6 +15,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -268,6 +269,13 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
     clock = now;
   };
 
+  // `--time-passes`: one tree of timers, a branch per stage; the report goes
+  // to stderr when the manager is destroyed.
+  DefaultTimingManager timing;
+  timing.setEnabled(options.timePasses);
+  TimingScope rootTiming = timing.getRootScope();
+  TimingScope parseTiming = rootTiming.nest("parse");
+
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   FirstErrorCollector errors(context);
@@ -288,20 +296,36 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
     return std::nullopt;
 
   lap("parse");
+  parseTiming.stop();
 
-  PassManager ttirPipeline(&context);
-  triton::buildTritonTTIRPipeline(ttirPipeline);
-  if (failed(ttirPipeline.run(*module))) {
-    error = errors.take("the ttir pipeline failed");
-    return std::nullopt;
+  // A stage's module is printed only where someone reads it: the bundle
+  // (--keep-ir), a dump, or --emit. For a large kernel the printing costs
+  // as much as some stages.
+  bool dumping = !options.dumpDirectory.empty();
+  auto isWanted = [&](StringRef stageName) {
+    return options.keepStages || dumping || options.emitStage == stageName;
+  };
+
+  {
+    TimingScope stageTiming = rootTiming.nest(kTTIRStage);
+    PassManager ttirPipeline(&context);
+    triton::buildTritonTTIRPipeline(ttirPipeline);
+    ttirPipeline.enableTiming(stageTiming);
+    if (failed(ttirPipeline.run(*module))) {
+      error = errors.take("the ttir pipeline failed");
+      return std::nullopt;
+    }
   }
 
   std::vector<BundleStage> keptStages;
-  std::string current = printModule(*module);
+  std::string current;
+  if (isWanted(kTTIRStage))
+    current = printModule(*module);
   if (failed(dumpStage(options, kernelName, kTTIRStage, "mlir", current,
                        error)))
     return std::nullopt;
-  keptStages.push_back({kTTIRStage.str(), current});
+  if (options.keepStages)
+    keptStages.push_back({kTTIRStage.str(), current});
   lap(kTTIRStage);
   if (options.emitStage == kTTIRStage) {
     result.emitted = std::move(current);
@@ -317,17 +341,22 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
               "' is not available: " + stage.unavailableReason;
       return std::nullopt;
     }
+    TimingScope stageTiming = rootTiming.nest(stage.name);
     if (stage.buildPipeline) {
       PassManager pm(&context);
+      pm.enableTiming(stageTiming);
       if (failed(stage.buildPipeline(pm, options.target)) ||
           failed(pm.run(*module))) {
         error = errors.take("stage '" + stage.name + "' failed");
         return std::nullopt;
       }
-      current = printModule(*module);
+      current.clear();
+      if (isWanted(stage.name))
+        current = printModule(*module);
       currentIsModule = true;
     }
     if (stage.emit) {
+      TimingScope emitTiming = stageTiming.nest("emit");
       std::string emitError;
       FailureOr<std::string> bytes = stage.emit(
           *module, currentIsModule ? "" : current, options.target, emitError);
@@ -342,7 +371,7 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
     if (failed(dumpStage(options, kernelName, stage.name, stage.extension,
                          current, error)))
       return std::nullopt;
-    if (currentIsModule)
+    if (currentIsModule && options.keepStages)
       keptStages.push_back({stage.name, current});
     lap(stage.name);
     if (options.emitStage == stage.name) {

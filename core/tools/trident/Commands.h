@@ -75,6 +75,8 @@ struct CompileFlags {
   bool verbose = false;
   /// --time: print each stage's wall time on stderr.
   bool time = false;
+  /// --time-passes: print the time of every pass of every stage on stderr.
+  bool timePasses = false;
   int numWarps = 0; // 0: not given
   int numStages = 0;
   int numCtas = 0;

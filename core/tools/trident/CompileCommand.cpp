@@ -44,7 +44,7 @@ static void printUsage(raw_ostream &os) {
         "         [--num-warps N] [--num-stages N] [--num-ctas N]\n"
         "         [--threads-per-warp N] [--opt KEY=VALUE]...\n"
         "         [--dump-ir DIR] [--keep-ir] [--emit STAGE [-o FILE]]\n"
-        "         [--plugin PATH]... [-v|--verbose] [--time]\n"
+        "         [--plugin PATH]... [-v|--verbose] [--time] [--time-passes]\n"
         "The target defaults to cpu; `trident targets` lists the others.\n"
         "Bundles are cached in TRIDENT_CACHE_DIR when it is set; -v says\n"
         "whether the cache had the kernel.\n";
@@ -76,7 +76,7 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
       "--num-ctas", "--threads-per-warp", "--opt"};
   bool valued = llvm::is_contained(kValued, name);
   bool isSwitch = name == "--keep-ir" || name == "--verbose" || name == "-v" ||
-                  name == "--time";
+                  name == "--time" || name == "--time-passes";
   if (!valued && !isSwitch)
     return false;
   std::string value;
@@ -102,7 +102,8 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
 
   if (name == "--target")
     flags.targetGiven = true;
-  else if (name != "--verbose" && name != "-v" && name != "--time")
+  else if (name != "--verbose" && name != "-v" && name != "--time" &&
+           name != "--time-passes")
     flags.compilationOptions.push_back(name.str());
 
   if (name == "--target")
@@ -119,6 +120,8 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
     flags.verbose = true;
   else if (name == "--time")
     flags.time = true;
+  else if (name == "--time-passes")
+    flags.timePasses = true;
   else if (name == "--num-warps")
     parseCount(name, value, flags.numWarps, error);
   else if (name == "--num-stages")
@@ -172,6 +175,7 @@ cli::compileInput(PluginHost &host, const CompileFlags &flags,
   options.emitStage = flags.emitStage;
   options.dumpDirectory = flags.dumpDirectory;
   options.keepStages = flags.keepStages;
+  options.timePasses = flags.timePasses;
   if (!PluginHost::isEnvironmentIgnored())
     if (const char *cache = std::getenv("TRIDENT_CACHE_DIR"))
       options.cacheDirectory = cache;

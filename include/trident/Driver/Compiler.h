@@ -31,6 +31,9 @@ struct CompileOptions {
   std::string dumpDirectory;
   /// Keep the text of every IR stage inside the bundle.
   bool keepStages = false;
+  /// Print a tree of wall times, pass by pass, on stderr (MLIR's timing
+  /// report), with each stage's code emission as one entry.
+  bool timePasses = false;
   /// Directory of the bundle cache; empty disables caching.
   std::string cacheDirectory;
   /// Who compiles: the plugin's name, version and library file (path, size,

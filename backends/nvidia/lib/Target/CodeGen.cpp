@@ -30,6 +30,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -66,6 +67,16 @@ const llvm::Target *getNVPTXTarget(std::string &error) {
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    // Shared, constant and local pointers of 32 bits, as upstream Triton
+    // compiles: shared memory is addressed with 32 bits, and with 64-bit
+    // pointers every shared address is computed in 64 bits and truncated
+    // (matmul's PTX had 200 such conversions). The NVPTX target takes this
+    // only as a command-line option; nothing else in the process uses it.
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto shortPointers = options.find("nvptx-short-ptr");
+    if (shortPointers != options.end())
+      static_cast<llvm::cl::opt<bool> *>(shortPointers->second)
+          ->setValue(true);
   });
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(llvm::Triple(kTriple), error);

@@ -9,6 +9,7 @@
 
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 #include "LayoutRegistry.h"
+#include "LinearLayoutCache.h"
 #include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/IR/Builders.h"
@@ -179,7 +180,8 @@ void TritonGPUDialect::initialize() {
   registerTypes();
   registerAttributes();
   registerOperations();
-  addInterfaces<TritonGPULayoutInterface, TritonGPUOpAsmInterface>();
+  addInterfaces<TritonGPULayoutInterface, TritonGPUOpAsmInterface,
+                detail::LinearLayoutCache>();
 }
 
 /// The integer value of a module attribute, if it is an integer.

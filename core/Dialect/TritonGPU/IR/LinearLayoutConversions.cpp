@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "LinearLayoutCache.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -409,14 +410,65 @@ static LogicalResult checkShape(ArrayRef<int64_t> shape, Attribute layout,
   return success();
 }
 
-std::optional<LinearLayout>
-mlir::triton::gpu::tryToLinearLayout(ArrayRef<int64_t> shape, Attribute layout,
-                                     std::string *error) {
+std::optional<LinearLayout> gpu::detail::LinearLayoutCache::getOrCompute(
+    ArrayRef<int64_t> shape, Attribute layout, std::string *error,
+    Compute compute) {
+  auto find = [&]() -> const Entry * {
+    auto it = entries.find(layout);
+    if (it == entries.end())
+      return nullptr;
+    for (const Entry &entry : it->second)
+      if (ArrayRef<int64_t>(entry.shape) == shape)
+        return &entry;
+    return nullptr;
+  };
+  auto answer = [&](const Entry &entry) {
+    if (!entry.layout && error)
+      *error = entry.error;
+    return entry.layout;
+  };
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (const Entry *entry = find())
+      return answer(*entry);
+  }
+  Entry computed;
+  computed.shape.assign(shape.begin(), shape.end());
+  computed.layout = compute(&computed.error);
+  std::lock_guard<std::mutex> lock(mutex);
+  // Another thread may have computed the same entry meanwhile.
+  if (const Entry *entry = find())
+    return answer(*entry);
+  SmallVector<Entry, 1> &list = entries[layout];
+  list.push_back(std::move(computed));
+  return answer(list.back());
+}
+
+static std::optional<LinearLayout>
+computeLinearLayout(ArrayRef<int64_t> shape, Attribute layout,
+                    std::string *error) {
   if (failed(checkShape(shape, layout, error)))
     return std::nullopt;
   if (auto distributed = dyn_cast<DistributedEncodingTrait>(layout))
     return distributed.toLinearLayout(shape);
   return cast<SharedEncodingTrait>(layout).toLinearLayout(shape);
+}
+
+std::optional<LinearLayout>
+mlir::triton::gpu::tryToLinearLayout(ArrayRef<int64_t> shape, Attribute layout,
+                                     std::string *error) {
+  auto *dialect =
+      layout ? layout.getContext()->getLoadedDialect<TritonGPUDialect>()
+             : nullptr;
+  auto *cache =
+      dialect ? dialect->getRegisteredInterface<detail::LinearLayoutCache>()
+              : nullptr;
+  if (!cache)
+    return computeLinearLayout(shape, layout, error);
+  return cache->getOrCompute(
+      shape, layout, error, [&](std::string *why) {
+        return computeLinearLayout(shape, layout, why);
+      });
 }
 
 [[noreturn]] static void conversionFailed(Attribute layout,
