@@ -40,6 +40,25 @@ std::string getCodeGenArch(const TargetOptions &options) {
   return arch == "sm_90" ? "sm_90a" : arch;
 }
 
+/// The code generation options given with `--opt`: `fp-fusion=on|off`.
+std::optional<mlir::triton::nvidia_gpu::CodeGenOptions>
+getCodeGenOptions(const TargetOptions &options, std::string &error) {
+  mlir::triton::nvidia_gpu::CodeGenOptions codeGen;
+  auto fusion = options.extra.find("fp-fusion");
+  if (fusion == options.extra.end())
+    return codeGen;
+  llvm::StringRef value = fusion->getValue();
+  if (value == "on" || value == "1" || value == "true")
+    codeGen.fuseFloatOps = true;
+  else if (value == "off" || value == "0" || value == "false")
+    codeGen.fuseFloatOps = false;
+  else {
+    error = "option 'fp-fusion' takes on or off, got '" + value.str() + "'";
+    return std::nullopt;
+  }
+  return codeGen;
+}
+
 /// The sm_XY number of an architecture ("sm_90a" -> 90).
 int getComputeCapability(llvm::StringRef arch) {
   arch.consume_front("sm_");
@@ -164,9 +183,13 @@ public:
     llir.emit = [](mlir::ModuleOp module, llvm::StringRef,
                    const TargetOptions &options,
                    std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<mlir::triton::nvidia_gpu::CodeGenOptions> codeGen =
+          getCodeGenOptions(options, error);
+      if (!codeGen)
+        return mlir::failure();
       std::optional<std::string> text =
           mlir::triton::nvidia_gpu::translateToLLVMIR(
-              module, getCodeGenArch(options), error);
+              module, getCodeGenArch(options), error, *codeGen);
       if (!text)
         return mlir::failure();
       return std::move(*text);
@@ -182,8 +205,12 @@ public:
     ptx.emit = [](mlir::ModuleOp, llvm::StringRef llvmIR,
                   const TargetOptions &options,
                   std::string &error) -> mlir::FailureOr<std::string> {
+      std::optional<mlir::triton::nvidia_gpu::CodeGenOptions> codeGen =
+          getCodeGenOptions(options, error);
+      if (!codeGen)
+        return mlir::failure();
       std::optional<std::string> text = mlir::triton::nvidia_gpu::compileToPTX(
-          llvmIR, getCodeGenArch(options), error);
+          llvmIR, getCodeGenArch(options), error, *codeGen);
       if (!text)
         return mlir::failure();
       return std::move(*text);

@@ -16,12 +16,18 @@ cd "$(dirname "$0")"
 root=/tmp/trident-compiler
 rm -rf "$root"; mkdir -p "$root/lib"
 cp -r bin lib "$root/" 2>/dev/null
-python3 - "$root/lib" llvm/*.xz <<'PY'
-import lzma, os, sys
-dest = sys.argv[1]
-for path in sys.argv[2:]:
-    with lzma.open(path) as f, open(os.path.join(dest, os.path.basename(path)[:-3]), "wb") as out:
+python3 - "$root" llvm/*.xz <<'PY'
+import glob, lzma, os, sys
+root = sys.argv[1]
+# Debian's libraries go beside Trident's; Trident's are unpacked in place.
+packed = [(p, os.path.join(root, "lib", os.path.basename(p)[:-3])) for p in sys.argv[2:]]
+packed += [(p, p[:-3]) for p in glob.glob(os.path.join(root, "lib", "**", "*.xz"), recursive=True)]
+for path, target in packed:
+    with lzma.open(path) as f, open(target, "wb") as out:
         out.write(f.read())
+    os.chmod(target, 0o755)
+    if path.startswith(root):
+        os.remove(path)
 PY
 export LD_LIBRARY_PATH="$root/lib" TRIDENT_PLUGINS="$root/lib/trident/plugins/nvidia.json"
 export CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}

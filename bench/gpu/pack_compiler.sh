@@ -1,6 +1,6 @@
 #!/bin/bash
 # Packs the compiler (trident, libTridentCore, the nvidia plugin, and
-# Debian's libLLVM/libMLIR/libz3 xz-compressed, about 52 MB) with the
+# Debian's libLLVM/libMLIR/libz3, all xz-compressed, about 53 MB) with the
 # benchmark kernels' TTIR into DEST (default .ccarry) for
 # bench/gpu/compile_times.sh on the GPU machine, which has no LLVM 22.
 # Usage: bench/gpu/pack_compiler.sh BUILD_DIR [DEST]
@@ -18,6 +18,8 @@ for lib in /usr/lib/x86_64-linux-gnu/libLLVM.so.22.1 /usr/lib/llvm-22/lib/libMLI
   cached=${XZ_CACHE:-/tmp/carry}/$(basename "$lib").xz
   if [ -s "$cached" ]; then cp "$cached" "$dest/llvm/"; else xz -9 -T2 -c "$lib" > "$dest/llvm/$(basename "$lib").xz"; fi
 done
+# Trident's own libraries travel compressed too (the device takes 64 MiB).
+find "$dest/lib" -name '*.so' -exec xz -6 -T2 {} +
 for k in vadd gelu softmax layernorm matmul attention; do cp "$shared/$k.ttir" "$dest/ttir/"; done
 cp "$here/compile_times.sh" "$dest/"
 du -sh "$dest"

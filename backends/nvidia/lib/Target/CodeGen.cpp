@@ -85,8 +85,9 @@ const llvm::Target *getNVPTXTarget(std::string &error) {
   return target;
 }
 
-std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef arch,
-                                                         std::string &error) {
+std::unique_ptr<llvm::TargetMachine>
+createTargetMachine(llvm::StringRef arch, const CodeGenOptions &codeGen,
+                    std::string &error) {
   const llvm::Target *target = getNVPTXTarget(error);
   if (!target)
     return nullptr;
@@ -97,6 +98,8 @@ std::unique_ptr<llvm::TargetMachine> createTargetMachine(llvm::StringRef arch,
   }
   std::string features = "+ptx" + std::to_string(getPtxVersion(arch));
   llvm::TargetOptions options;
+  options.AllowFPOpFusion = codeGen.fuseFloatOps ? llvm::FPOpFusion::Fast
+                                                 : llvm::FPOpFusion::Standard;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       llvm::Triple(kTriple), arch, features, options, std::nullopt,
       std::nullopt, llvm::CodeGenOptLevel::Aggressive));
@@ -237,9 +240,10 @@ unsigned mlir::triton::nvidia_gpu::getPtxVersion(llvm::StringRef arch) {
 std::optional<std::string>
 mlir::triton::nvidia_gpu::translateToLLVMIR(ModuleOp module,
                                             llvm::StringRef arch,
-                                            std::string &error) {
+                                            std::string &error,
+                                            const CodeGenOptions &codeGen) {
   std::unique_ptr<llvm::TargetMachine> machine =
-      createTargetMachine(arch, error);
+      createTargetMachine(arch, codeGen, error);
   if (!machine)
     return std::nullopt;
   DialectRegistry registry;
@@ -270,9 +274,10 @@ mlir::triton::nvidia_gpu::translateToLLVMIR(ModuleOp module,
 std::optional<std::string>
 mlir::triton::nvidia_gpu::compileToPTX(llvm::StringRef llvmIR,
                                        llvm::StringRef arch,
-                                       std::string &error) {
+                                       std::string &error,
+                                       const CodeGenOptions &codeGen) {
   std::unique_ptr<llvm::TargetMachine> machine =
-      createTargetMachine(arch, error);
+      createTargetMachine(arch, codeGen, error);
   if (!machine)
     return std::nullopt;
   llvm::LLVMContext llvmContext;

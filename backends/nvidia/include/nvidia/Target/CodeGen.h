@@ -33,17 +33,28 @@ bool isKnownArch(llvm::StringRef arch);
 /// The PTX ISA version used for `arch` (e.g. 80 for sm_90: PTX 8.0).
 unsigned getPtxVersion(llvm::StringRef arch);
 
+/// How LLVM's NVPTX target optimizes and compiles.
+struct CodeGenOptions {
+  /// A multiply and an add may become one fma, and PTX float arithmetic
+  /// carries no rounding suffix so that ptxas may fuse too: upstream
+  /// Triton's default (`enable_fp_fusion`). Off, every operation rounds
+  /// (`--opt fp-fusion=off`).
+  bool fuseFloatOps = true;
+};
+
 /// Translates the LLVM-dialect `module` into LLVM IR for `arch`: the NVPTX
 /// triple and data layout, libdevice linked in when the module calls
 /// `__nv_*` functions, and the O3 pipeline run. Returns the IR's text.
 std::optional<std::string> translateToLLVMIR(ModuleOp module,
                                              llvm::StringRef arch,
-                                             std::string &error);
+                                             std::string &error,
+                                             const CodeGenOptions &codeGen = {});
 
 /// Compiles LLVM IR text to PTX for `arch` with LLVM's NVPTX target.
 std::optional<std::string> compileToPTX(llvm::StringRef llvmIR,
                                         llvm::StringRef arch,
-                                        std::string &error);
+                                        std::string &error,
+                                        const CodeGenOptions &codeGen = {});
 
 /// Where ptxas is: $TRIDENT_PTXAS (which must then be an executable), else
 /// $CUDA_HOME/bin/ptxas, else `ptxas` on PATH. Fails with a message that

@@ -2,7 +2,8 @@
 //
 // tt.extern_elementwise and tt.elementwise_inline_asm on tensors with a
 // distributed layout: one call (one asm statement) per register of the
-// thread, over the unpacked operands.
+// thread, over the unpacked operands; and f32 division as PTX's
+// approximate `div.full`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -284,9 +286,32 @@ void mlir::triton::nvidia_gpu::populateFpToFpOpToLLVMPatterns(
   patterns.add<FpToFpOpConversion>(typeConverter, computeCapability, benefit);
 }
 
+namespace {
+/// arith.divf on f32 as upstream Triton compiles it: `div.full.f32`, the
+/// full-range approximate division (within 2 ulp). LLVM would otherwise emit
+/// the IEEE `div.rn.f32`, which ptxas expands into a subroutine with a slow
+/// path: longer kernels and assembly. tt.precise_divf stays IEEE. The core
+/// splits tensor divisions into these scalar ones.
+struct ApproximateDivFOpConversion
+    : public ConvertOpToLLVMPattern<arith::DivFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return rewriter.notifyMatchFailure(op, "not a scalar f32 division");
+    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, rewriter.getF32Type(), rewriter.getStringAttr("llvm.nvvm.div.full"),
+        ValueRange{adaptor.getLhs(), adaptor.getRhs()});
+    return success();
+  }
+};
+} // namespace
+
 void mlir::triton::nvidia_gpu::populateElementwiseOpToLLVMPatterns(
     LLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     PatternBenefit benefit) {
-  patterns.add<ExternElementwiseOpConversion,
-               ElementwiseInlineAsmOpConversion>(typeConverter, benefit);
+  patterns.add<ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
+               ApproximateDivFOpConversion>(typeConverter, benefit);
 }

@@ -16,8 +16,9 @@
 namespace mlir::triton::nvidia_gpu {
 
 /// tt.extern_elementwise (a call of its symbol per element, e.g. libdevice's
-/// `__nv_expf`, linked by the llir stage) and tt.elementwise_inline_asm
-/// (its PTX per element, `packed_element = 1`).
+/// `__nv_expf`, linked by the llir stage), tt.elementwise_inline_asm (its
+/// PTX per element, `packed_element = 1`) and scalar f32 arith.divf
+/// (`div.full.f32`, as upstream).
 void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          PatternBenefit benefit);
