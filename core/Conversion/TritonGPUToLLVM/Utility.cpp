@@ -290,3 +290,65 @@ mlir::triton::getRegistersByCoordinate(const LinearLayout &layout) {
   }
   return result;
 }
+
+/// The dimension along which the first registers of a thread of `layout`
+/// hold consecutive elements, and how many (1 when none do).
+static std::pair<unsigned, int32_t>
+getRegisterRun(const LinearLayout &layout, unsigned rank) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  StringAttr reg = kRegister(ctx);
+  if (!layout.hasInDim(reg) || layout.getInDimSizeLog2(reg) == 0)
+    return {rank - 1, 1};
+  auto unitAlong = [&](ArrayRef<int32_t> basis, int32_t step) {
+    std::optional<unsigned> dim;
+    for (auto [d, v] : llvm::enumerate(basis)) {
+      if (v == 0)
+        continue;
+      if (v != step || dim)
+        return std::optional<unsigned>();
+      dim = d;
+    }
+    return dim;
+  };
+  std::optional<unsigned> dim = unitAlong(layout.getBasis(reg, 0), 1);
+  if (!dim)
+    return {rank - 1, 1};
+  int32_t run = 2;
+  for (int32_t b = 1; b < layout.getInDimSizeLog2(reg); ++b) {
+    if (unitAlong(layout.getBasis(reg, b), 1 << b) != dim)
+      break;
+    run *= 2;
+  }
+  return {*dim, run};
+}
+
+gpu::SwizzledSharedEncodingAttr
+mlir::triton::getConvertLayoutScratchLayout(RankedTensorType srcType,
+                                            RankedTensorType dstType,
+                                            unsigned storageBits) {
+  LinearLayout src = gpu::toLinearLayout(srcType);
+  LinearLayout dst = gpu::toLinearLayout(dstType);
+  unsigned rank = srcType.getRank();
+  ArrayRef<int64_t> shape = srcType.getShape();
+  auto [srcDim, srcRun] = getRegisterRun(src, rank);
+  auto [dstDim, dstRun] = getRegisterRun(dst, rank);
+  unsigned inner = dstRun >= srcRun ? dstDim : srcDim;
+  int64_t run =
+      std::max(dstDim == inner ? dstRun : 1, srcDim == inner ? srcRun : 1);
+  int64_t vec = std::min<int64_t>(
+      {run, std::max<int64_t>(1, 128 / storageBits), shape[inner]});
+  int64_t rowBytes = std::max<int64_t>(1, shape[inner] * storageBits / 8);
+  int64_t chunkBytes = std::max<int64_t>(1, vec * storageBits / 8);
+  unsigned perPhase = 1, maxPhase = 1;
+  if (rank > 1) {
+    perPhase = rowBytes >= 128 ? 1 : unsigned(128 / rowBytes);
+    maxPhase = unsigned(std::max<int64_t>(
+        1, std::min<int64_t>(128 / chunkBytes, shape[inner] / vec)));
+  }
+  SmallVector<unsigned> order{inner};
+  for (unsigned d = rank; d-- > 0;)
+    if (d != inner)
+      order.push_back(d);
+  return gpu::SwizzledSharedEncodingAttr::get(
+      srcType.getContext(), unsigned(vec), perPhase, maxPhase, order);
+}

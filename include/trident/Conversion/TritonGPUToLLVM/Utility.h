@@ -192,6 +192,16 @@ planSharedAccess(Location loc, RewriterBase &rewriter,
                  ArrayRef<int32_t> origin, unsigned storageBits,
                  std::string &why);
 
+/// The layout of the scratch buffer a ttg.convert_layout from `srcType` to
+/// `dstType` (elements of `storageBits`) goes through: contiguous along the
+/// dimension with the longer run of registers, in chunks of that run (at
+/// most 16 bytes), with the chunks of each 128-byte line permuted by the row
+/// (a swizzle), so that the rows a warp touches at once fall in different
+/// banks. Targets with their own conversion lowerings use it too.
+gpu::SwizzledSharedEncodingAttr
+getConvertLayoutScratchLayout(RankedTensorType srcType,
+                              RankedTensorType dstType, unsigned storageBits);
+
 /// Stores `values`, the registers of a tensor of `tensorType`, into the
 /// buffer of `memType` (window `origin`) at `base`, each element by one
 /// thread, in vectors where the plan allows; failure with the reason in

@@ -90,6 +90,9 @@ struct ConvertTritonGPUToLLVM
                                                           /*benefit=*/10);
     mlir::triton::nvidia_gpu::populateLocalLoadOpToLLVMPatterns(
         typeConverter, patterns, targetInfo, /*benefit=*/10);
+    mlir::triton::nvidia_gpu::populateConvertLayoutOpToLLVMPatterns(
+        typeConverter, patterns, targetInfo, computeCapability,
+        /*benefit=*/10);
     populateFpToFpOpToLLVMPatterns(typeConverter, patterns, computeCapability,
                                    /*benefit=*/10);
     mlir::triton::nvidia_gpu::populateWarpGroupDotOpToLLVMPatterns(

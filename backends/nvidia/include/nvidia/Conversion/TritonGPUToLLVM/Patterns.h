@@ -23,6 +23,13 @@ void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          PatternBenefit benefit);
 
+/// ttg.convert_layout of 16-bit elements held as 8x8 tiles (mma
+/// accumulators), written to the scratch buffer by stmatrix (sm_90+).
+void populateConvertLayoutOpToLLVMPatterns(
+    LLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo, int computeCapability,
+    PatternBenefit benefit);
+
 /// tt.fp_to_fp to and from f8E5M2 (any architecture) and f8E4M3FN
 /// (sm_89+, PTX cvt with satfinite); other conversions are the core's.
 void populateFpToFpOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
