@@ -21,5 +21,5 @@ done
 # Trident's own libraries travel compressed too (the device takes 64 MiB).
 find "$dest/lib" -name '*.so' -exec xz -6 -T2 {} +
 for k in vadd gelu softmax layernorm matmul attention; do cp "$shared/$k.ttir" "$dest/ttir/"; done
-cp "$here/compile_times.sh" "$dest/"
+cp "$here/compile_times.sh" "$here/compile_bench.py" "$here/stage_times.py" "$dest/"
 du -sh "$dest"
