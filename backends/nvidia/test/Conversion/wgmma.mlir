@@ -91,9 +91,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // -----
 
 // Operand A in registers (attention's second dot): four packed f16x2
-// registers per instruction instead of a descriptor, no `imm-trans-a`.
+// registers per instruction instead of a descriptor, no `imm-trans-a`. The
+// fence takes the 32 accumulators and A's 16 registers (4 K steps) tied, so
+// nothing computing them can sink below it (ptxas would then add a
+// warpgroup.arrive before each wgmma), and the wgmmas read its results.
 // CHECK-LABEL: llvm.func @registers_a(
 // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: %[[FENCE:.*]] = llvm.inline_asm has_side_effects "wgmma.fence.sync.aligned;", "{{(=f,){32}(=r,){16}0}},1,{{.*}},47" {{.*}} -> !llvm.struct<({{(f32, ){32}(i32, ){15}i32}})>
+// CHECK: llvm.extractvalue %[[FENCE]][32]
 // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$32, $33, $34, $35}, $36, 1, 1, 1, 1;", "=f,{{.*}},=f,r,r,r,r,l,0,1,
 // CHECK-COUNT-3: wgmma.mma_async
 // CHECK-NOT: wgmma.mma_async

@@ -27,8 +27,10 @@
 //
 // The sequence is that of the PTX ISA: wgmma.fence, the instructions,
 // wgmma.commit_group, and - unless the dot is asynchronous, when a
-// ttng.warp_group_dot_wait follows - wgmma.wait_group 0. The waits take the
-// accumulators as tied operands, so nothing reads them before the wait.
+// ttng.warp_group_dot_wait follows - wgmma.wait_group 0. The fence takes the
+// accumulators and A's registers as tied operands, so everything writing
+// them comes before it; the waits take the accumulators, so nothing reads
+// them before the wait.
 //
 //===----------------------------------------------------------------------===//
 
@@ -343,9 +345,10 @@ struct WarpGroupDotOpConversion
       return fragment;
     };
 
-    createAsm(rewriter, loc, LLVM::LLVMVoidType::get(ctx), {},
-              "wgmma.fence.sync.aligned;", "");
-    SmallVector<int32_t> accumulated;
+    // The tiles of the result, each with its accumulator registers in
+    // wgmma's order, and A's fragments: all checked before anything is
+    // emitted.
+    SmallVector<std::pair<Coord, SmallVector<int32_t>>> tiles;
     for (auto &[origin, regs] : cRegs) {
       auto [m0, n0] = origin;
       if (m0 % 16 != 0 || n0 % instrN != 0)
@@ -360,19 +363,48 @@ struct WarpGroupDotOpConversion
                  << m0 << ", " << n0 << ")";
         tile.push_back(it->second.front());
       }
+      tiles.push_back({origin, std::move(tile)});
+      if (!aType)
+        for (int32_t k0 = 0; k0 < K; k0 += 16)
+          if (failed(aFragment(m0, k0)))
+            return op.emitError("operand A's register layout does not match "
+                                "the wgmma accumulator's");
+    }
+
+    // wgmma.fence orders the registers wgmma reads after the instructions
+    // that wrote them: the accumulators and A's fragments pass through it,
+    // so that nothing computing them (attention's rescaled accumulator, P
+    // packed to f16) sinks below it. ptxas would otherwise insert a
+    // warpgroup.arrive before each wgmma reading them.
+    SmallVector<Value> fenced;
+    for (auto &[origin, tile] : tiles)
+      for (int32_t r : tile)
+        fenced.push_back(d[r]);
+    for (auto &[origin, fragment] : aFragments)
+      llvm::append_range(fenced, fragment);
+    SmallVector<Value> afterFence =
+        emitTiedAsm(rewriter, loc, "wgmma.fence.sync.aligned;", fenced);
+    {
+      Value *next = afterFence.begin();
+      for (auto &[origin, tile] : tiles)
+        for (int32_t r : tile)
+          d[r] = *next++;
+      for (auto &[origin, fragment] : aFragments)
+        for (Value &value : fragment)
+          value = *next++;
+    }
+
+    SmallVector<int32_t> accumulated;
+    for (auto &[origin, tile] : tiles) {
+      auto [m0, n0] = origin;
       // Tiles are walked one warp group's rows apart (m0 is a multiple of
       // 16 * warpsM); the group's own offset is in the base descriptors.
       for (int32_t k0 = 0; k0 < K; k0 += 16) {
         SmallVector<Value> operands;
-        if (aType) {
+        if (aType)
           operands.push_back(descriptor(aBase, *aReader, m0, k0));
-        } else {
-          FailureOr<SmallVector<Value>> fragment = aFragment(m0, k0);
-          if (failed(fragment))
-            return op.emitError("operand A's register layout does not match "
-                                "the wgmma accumulator's");
-          llvm::append_range(operands, *fragment);
-        }
+        else
+          llvm::append_range(operands, aFragments[{m0, k0}]);
         operands.push_back(descriptor(bBase, *bReader, n0, k0));
         for (int32_t r : tile)
           operands.push_back(d[r]);
