@@ -9,8 +9,8 @@
 //     group's result;
 //  3. if warps split the axis, each warp writes its partial result to the
 //     op's scratch buffer (one slot per warp and result element), a barrier
-//     follows, and every thread reads and combines all slots of the results
-//     it holds.
+//     follows, and every thread reads all slots of the results it holds (in
+//     vectors: a result's slots are consecutive) and combines them pairwise.
 //
 // The result keeps the input's layout minus the axis (a slice layout), or is
 // a scalar when the input is one-dimensional.
@@ -210,22 +210,42 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
                                  acc[i], writer);
       }
       targetInfo.barrier(rewriter, loc);
+      // A result's slots are consecutive: read them in vectors of up to 16
+      // bytes, and combine them pairwise (a tree, not a chain).
+      unsigned numSlots = scratch->numWarps;
       for (auto [k, acc] : llvm::enumerate(accs)) {
-        SmallVector<Value> result;
-        for (unsigned w = 0; w < scratch->numWarps; ++w) {
-          Value at = LLVM::AddOp::create(rewriter, loc, slotBase[k],
-                                         i32Constant(rewriter, loc, w));
-          SmallVector<Value> cur;
-          for (unsigned i = 0; i < numOperands; ++i)
-            cur.push_back(targetInfo.loadShared(
-                rewriter, loc,
-                gepElements(loc, rewriter, regionBase[i], acc[i].getType(), at),
-                acc[i].getType(), always));
-          result = w == 0 ? cur
-                          : applyCombineRegion(loc, rewriter, combine, result,
-                                               cur);
+        SmallVector<SmallVector<Value>> slots(numSlots);
+        for (unsigned i = 0; i < numOperands; ++i) {
+          // Scratch regions start 16-byte aligned (Allocation.cpp).
+          Type elemType = acc[i].getType();
+          unsigned bits =
+              elemType.isIntOrFloat() ? elemType.getIntOrFloatBitWidth() : 0;
+          unsigned vec = 1;
+          if (bits >= 8 && llvm::isPowerOf2_32(bits))
+            vec = std::max(1u, std::min(numSlots, 128 / bits));
+          for (unsigned w = 0; w < numSlots; w += vec) {
+            Value at = LLVM::AddOp::create(rewriter, loc, slotBase[k],
+                                           i32Constant(rewriter, loc, w));
+            Value ptr =
+                gepElements(loc, rewriter, regionBase[i], elemType, at);
+            if (vec == 1) {
+              slots[w].push_back(
+                  targetInfo.loadShared(rewriter, loc, ptr, elemType, always));
+              continue;
+            }
+            auto vecType = VectorType::get({int64_t(vec)}, elemType);
+            Value loaded =
+                targetInfo.loadShared(rewriter, loc, ptr, vecType, always);
+            for (unsigned j = 0; j < vec; ++j)
+              slots[w + j].push_back(LLVM::ExtractElementOp::create(
+                  rewriter, loc, loaded, i32Constant(rewriter, loc, j)));
+          }
         }
-        acc = result;
+        for (unsigned step = 1; step < numSlots; step *= 2)
+          for (unsigned w = 0; w + step < numSlots; w += 2 * step)
+            slots[w] = applyCombineRegion(loc, rewriter, combine, slots[w],
+                                          slots[w + step]);
+        acc = slots[0];
       }
     }
 

@@ -25,15 +25,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // CHECK: %[[S5:.*]] = llvm.call @test_shuffle_xor_f32(%[[U4:.*]], %{{.*}})
 // CHECK: %[[W:.*]] = llvm.fadd %[[U4]], %[[S5]]
 // Across warps: lane 0 of each warp writes its slot (warp id), barrier,
-// every thread reads the 4 slots.
+// every thread reads the 4 slots as one vector and adds them pairwise.
 // CHECK: %[[BASE:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
 // CHECK: %[[C31:.*]] = llvm.mlir.constant(31 : i32)
 // CHECK: %[[LB:.*]] = llvm.and %{{.*}}, %[[C31]]
 // CHECK: %[[WRITER:.*]] = llvm.icmp "eq" %[[LB]]
 // CHECK: llvm.call @test_store_shared_f32(%{{.*}}, %[[W]], %[[WRITER]])
 // CHECK-NEXT: llvm.call @test_barrier()
-// CHECK-COUNT-4: llvm.call @test_load_shared_f32
-// CHECK-NOT: llvm.call @test_load_shared_f32
+// CHECK: %[[SLOTS:.*]] = llvm.call @test_load_shared_v4f32
+// CHECK-NOT: llvm.call @test_load_shared
+// CHECK-DAG: %[[S0:.*]] = llvm.extractelement %[[SLOTS]][%{{.*}} : i32] : vector<4xf32>
+// CHECK-DAG: %[[S1:.*]] = llvm.extractelement %[[SLOTS]][%{{.*}} : i32] : vector<4xf32>
+// CHECK-DAG: %[[S2:.*]] = llvm.extractelement %[[SLOTS]][%{{.*}} : i32] : vector<4xf32>
+// CHECK-DAG: %[[S3:.*]] = llvm.extractelement %[[SLOTS]][%{{.*}} : i32] : vector<4xf32>
+// CHECK: %[[P01:.*]] = llvm.fadd %[[S0]], %[[S1]]
+// CHECK: %[[P23:.*]] = llvm.fadd %[[S2]], %[[S3]]
+// CHECK: llvm.fadd %[[P01]], %[[P23]]
 // CHECK: llvm.return
 tt.func public @sum(%x: tensor<512xf32, #blocked>) -> f32 {
   %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
@@ -77,8 +84,9 @@ tt.func public @rows(%x: tensor<16x32xf32, #rows>, %i: tensor<16x32xi32, #rows>)
 // CHECK-COUNT-8: llvm.call @test_shuffle_xor_f32
 // CHECK-NOT: llvm.call @test_shuffle_xor_f32
 // CHECK: llvm.call @test_barrier()
-// 4 registers x 4 warps.
-// CHECK-COUNT-16: llvm.call @test_load_shared_f32
+// 4 registers x 4 warps: a vector of the 4 warps' slots per register.
+// CHECK-COUNT-4: llvm.call @test_load_shared_v4f32
+// CHECK-NOT: llvm.call @test_load_shared
 // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[3] : !llvm.struct<(f32, f32, f32, f32)>
 tt.func public @cols(%x: tensor<16x32xf32, #rows>) {
   %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({

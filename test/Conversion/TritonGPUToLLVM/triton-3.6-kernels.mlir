@@ -32,10 +32,10 @@
 // SOFTMAX: llvm.intr.masked.load {{.*}} -> vector<4xf32>
 // SOFTMAX: llvm.call @test_shuffle_xor_f32
 // SOFTMAX: llvm.call @test_barrier()
-// SOFTMAX-COUNT-8: llvm.call @test_load_shared_f32
+// SOFTMAX-COUNT-2: llvm.call @test_load_shared_v4f32
 // SOFTMAX: llvm.call @test_barrier()
 // SOFTMAX: llvm.call @test_barrier()
-// SOFTMAX-COUNT-8: llvm.call @test_load_shared_f32
+// SOFTMAX-COUNT-2: llvm.call @test_load_shared_v4f32
 // SOFTMAX: llvm.intr.masked.store
 
 // LAYERNORM: module attributes {{{.*}}ttg.shared = 32 : i32
