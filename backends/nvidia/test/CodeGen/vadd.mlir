@@ -28,7 +28,7 @@
 // PTX: setp.{{.*}}
 // PTX: ld.global.b32 %r[[A:[0-9]+]], [%rd{{[0-9]+}}];
 // PTX: ld.global.b32 %r[[B:[0-9]+]], [%rd{{[0-9]+}}];
-// PTX: add.f32 %r[[S:[0-9]+]], %r[[A]], %r[[B]];
+// PTX: add.rn.f32 %r[[S:[0-9]+]], %r[[A]], %r[[B]];
 // PTX: st.global.b32 [%rd{{[0-9]+}}], %r[[S]];
 // PTX: ret;
 

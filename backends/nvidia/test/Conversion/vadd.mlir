@@ -22,7 +22,7 @@
 // PTX: .maxntid 128
 // PTX: mov.u32 %r{{[0-9]+}}, %ctaid.x;
 // PTX: @%p[[P:[0-9]+]] ld.global.v4.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd{{[0-9]+}}];
-// PTX: add.f32
+// PTX: add.rn.f32
 // PTX: @%p{{[0-9]+}} st.global.v4.b32 [%rd{{[0-9]+}}], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

@@ -1,10 +1,11 @@
-// Float arithmetic as upstream Triton compiles it for NVIDIA: f32 division
-// is PTX's approximate `div.full.f32` (tt.precise_divf stays IEEE,
-// `div.rn.f32`), and a multiply feeding an add becomes one fma, the PTX
-// operations carrying no rounding suffix so that ptxas may fuse too.
-// `--opt fp-fusion=off` keeps every rounding.
+// Float arithmetic for NVIDIA: f32 division is PTX's approximate
+// `div.full.f32`, as upstream Triton compiles it (tt.precise_divf stays IEEE,
+// `div.rn.f32`). By default every operation rounds (`.rn`, no fma formed);
+// `--opt fp-fusion=on` (upstream's default) lets a multiply feeding an add
+// become one fma, the PTX operations carrying no rounding suffix so that
+// ptxas may fuse too.
 //
-// RUN: trident compile %s --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=FUSED
+// RUN: trident compile %s --plugin %nvidia_plugin --target nvidia:sm_90 --opt fp-fusion=on --emit ptx -o - | FileCheck %s --check-prefix=FUSED
 // FUSED: div.full.f32
 // FUSED: div.rn.f32
 // FUSED: fma.rn.f32
@@ -12,6 +13,7 @@
 // FUSED-NOT: add.rn.f32
 // FUSED: add.f32
 //
+// RUN: trident compile %s --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=ROUNDED
 // RUN: trident compile %s --plugin %nvidia_plugin --target nvidia:sm_90 --opt fp-fusion=off --emit ptx -o - | FileCheck %s --check-prefix=ROUNDED
 // ROUNDED: div.full.f32
 // ROUNDED: div.rn.f32
