@@ -226,8 +226,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
           for (unsigned w = 0; w < numSlots; w += vec) {
             Value at = LLVM::AddOp::create(rewriter, loc, slotBase[k],
                                            i32Constant(rewriter, loc, w));
-            Value ptr =
-                gepElements(loc, rewriter, regionBase[i], elemType, at);
+            Value ptr = gepElements(loc, rewriter, regionBase[i], elemType, at);
             if (vec == 1) {
               slots[w].push_back(
                   targetInfo.loadShared(rewriter, loc, ptr, elemType, always));

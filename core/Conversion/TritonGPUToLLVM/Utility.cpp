@@ -293,8 +293,8 @@ mlir::triton::getRegistersByCoordinate(const LinearLayout &layout) {
 
 /// The dimension along which the first registers of a thread of `layout`
 /// hold consecutive elements, and how many (1 when none do).
-static std::pair<unsigned, int32_t>
-getRegisterRun(const LinearLayout &layout, unsigned rank) {
+static std::pair<unsigned, int32_t> getRegisterRun(const LinearLayout &layout,
+                                                   unsigned rank) {
   MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
   StringAttr reg = kRegister(ctx);
   if (!layout.hasInDim(reg) || layout.getInDimSizeLog2(reg) == 0)
@@ -322,10 +322,8 @@ getRegisterRun(const LinearLayout &layout, unsigned rank) {
   return {*dim, run};
 }
 
-gpu::SwizzledSharedEncodingAttr
-mlir::triton::getConvertLayoutScratchLayout(RankedTensorType srcType,
-                                            RankedTensorType dstType,
-                                            unsigned storageBits) {
+gpu::SwizzledSharedEncodingAttr mlir::triton::getConvertLayoutScratchLayout(
+    RankedTensorType srcType, RankedTensorType dstType, unsigned storageBits) {
   LinearLayout src = gpu::toLinearLayout(srcType);
   LinearLayout dst = gpu::toLinearLayout(dstType);
   unsigned rank = srcType.getRank();

@@ -75,8 +75,7 @@ const llvm::Target *getNVPTXTarget(std::string &error) {
     auto &options = llvm::cl::getRegisteredOptions();
     auto shortPointers = options.find("nvptx-short-ptr");
     if (shortPointers != options.end())
-      static_cast<llvm::cl::opt<bool> *>(shortPointers->second)
-          ->setValue(true);
+      static_cast<llvm::cl::opt<bool> *>(shortPointers->second)->setValue(true);
   });
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(llvm::Triple(kTriple), error);
@@ -237,11 +236,9 @@ unsigned mlir::triton::nvidia_gpu::getPtxVersion(llvm::StringRef arch) {
   return 78;
 }
 
-std::optional<std::string>
-mlir::triton::nvidia_gpu::translateToLLVMIR(ModuleOp module,
-                                            llvm::StringRef arch,
-                                            std::string &error,
-                                            const CodeGenOptions &codeGen) {
+std::optional<std::string> mlir::triton::nvidia_gpu::translateToLLVMIR(
+    ModuleOp module, llvm::StringRef arch, std::string &error,
+    const CodeGenOptions &codeGen) {
   std::unique_ptr<llvm::TargetMachine> machine =
       createTargetMachine(arch, codeGen, error);
   if (!machine)
@@ -278,8 +275,7 @@ mlir::triton::nvidia_gpu::translateToLLVMIR(ModuleOp module,
 
 std::optional<std::string>
 mlir::triton::nvidia_gpu::compileToPTX(llvm::StringRef llvmIR,
-                                       llvm::StringRef arch,
-                                       std::string &error,
+                                       llvm::StringRef arch, std::string &error,
                                        const CodeGenOptions &codeGen) {
   std::unique_ptr<llvm::TargetMachine> machine =
       createTargetMachine(arch, codeGen, error);

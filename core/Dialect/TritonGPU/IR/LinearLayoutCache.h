@@ -2,10 +2,10 @@
 //
 // Private to the ttg dialect: the linear layout of each (layout, shape) pair
 // a context has asked for, kept by the dialect as one of its interfaces (so
-// that it lives and dies with the context). Every verification of an op with tensors, every
-// lowering pattern and every analysis converts the same few layouts again and
-// again; converting one builds maps of bases, which made verification alone
-// most of the ttgir stage's time.
+// that it lives and dies with the context). Every verification of an op with
+// tensors, every lowering pattern and every analysis converts the same few
+// layouts again and again; converting one builds maps of bases, which made
+// verification alone most of the ttgir stage's time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,8 +38,7 @@ public:
   /// call from several threads; `compute` runs unlocked, as converting one
   /// layout converts its parents through this cache.
   std::optional<LinearLayout> getOrCompute(ArrayRef<int64_t> shape,
-                                           Attribute layout,
-                                           std::string *error,
+                                           Attribute layout, std::string *error,
                                            Compute compute);
 
 private:

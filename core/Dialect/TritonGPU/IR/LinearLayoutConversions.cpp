@@ -444,9 +444,9 @@ std::optional<LinearLayout> gpu::detail::LinearLayoutCache::getOrCompute(
   return answer(list.back());
 }
 
-static std::optional<LinearLayout>
-computeLinearLayout(ArrayRef<int64_t> shape, Attribute layout,
-                    std::string *error) {
+static std::optional<LinearLayout> computeLinearLayout(ArrayRef<int64_t> shape,
+                                                       Attribute layout,
+                                                       std::string *error) {
   if (failed(checkShape(shape, layout, error)))
     return std::nullopt;
   if (auto distributed = dyn_cast<DistributedEncodingTrait>(layout))
@@ -465,10 +465,9 @@ mlir::triton::gpu::tryToLinearLayout(ArrayRef<int64_t> shape, Attribute layout,
               : nullptr;
   if (!cache)
     return computeLinearLayout(shape, layout, error);
-  return cache->getOrCompute(
-      shape, layout, error, [&](std::string *why) {
-        return computeLinearLayout(shape, layout, why);
-      });
+  return cache->getOrCompute(shape, layout, error, [&](std::string *why) {
+    return computeLinearLayout(shape, layout, why);
+  });
 }
 
 [[noreturn]] static void conversionFailed(Attribute layout,

@@ -47,10 +47,9 @@ struct CodeGenOptions {
 /// Translates the LLVM-dialect `module` into LLVM IR for `arch`: the NVPTX
 /// triple and data layout, libdevice linked in when the module calls
 /// `__nv_*` functions, and the O3 pipeline run. Returns the IR's text.
-std::optional<std::string> translateToLLVMIR(ModuleOp module,
-                                             llvm::StringRef arch,
-                                             std::string &error,
-                                             const CodeGenOptions &codeGen = {});
+std::optional<std::string>
+translateToLLVMIR(ModuleOp module, llvm::StringRef arch, std::string &error,
+                  const CodeGenOptions &codeGen = {});
 
 /// Compiles LLVM IR text to PTX for `arch` with LLVM's NVPTX target.
 std::optional<std::string> compileToPTX(llvm::StringRef llvmIR,

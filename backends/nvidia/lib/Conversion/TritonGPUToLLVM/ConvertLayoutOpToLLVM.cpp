@@ -40,8 +40,7 @@ struct StmatrixConvertLayoutOpConversion
     RankedTensorType srcType = op.getSrc().getType();
     RankedTensorType dstType = op.getType();
     auto isDistributed = [](RankedTensorType type) {
-      return isa_and_nonnull<gpu::DistributedEncodingTrait>(
-          type.getEncoding());
+      return isa_and_nonnull<gpu::DistributedEncodingTrait>(type.getEncoding());
     };
     if (!isDistributed(srcType) || !isDistributed(dstType))
       return rewriter.notifyMatchFailure(op, "tensor without a layout");
@@ -96,8 +95,8 @@ struct StmatrixConvertLayoutOpConversion
       for (int32_t j = 0; j < 4; ++j) {
         Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
         for (int32_t h = 0; h < 2; ++h)
-          pair = LLVM::InsertElementOp::create(
-              rewriter, loc, pair, values[group + 2 * j + h], c(h));
+          pair = LLVM::InsertElementOp::create(rewriter, loc, pair,
+                                               values[group + 2 * j + h], c(h));
         operands.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, pair));
       }
       LLVM::InlineAsmOp::create(rewriter, loc, TypeRange{}, operands, asmText,
@@ -107,9 +106,9 @@ struct StmatrixConvertLayoutOpConversion
                                 LLVM::AsmDialectAttr(), ArrayAttr());
     }
     targetInfo.barrier(rewriter, loc);
-    FailureOr<SmallVector<Value>> results = loadDistributedFromShared(
-        loc, rewriter, targetInfo, getTypeConverter(), base, dstType,
-        scratchType, origin, why);
+    FailureOr<SmallVector<Value>> results =
+        loadDistributedFromShared(loc, rewriter, targetInfo, getTypeConverter(),
+                                  base, dstType, scratchType, origin, why);
     if (failed(results))
       return op.emitError("cannot lower ttg.convert_layout: ") << why;
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *results,

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "MatrixTiles.h"
+#include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 #include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"

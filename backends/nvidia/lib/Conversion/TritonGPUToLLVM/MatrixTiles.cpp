@@ -58,8 +58,8 @@ Value nvidia_gpu::emitMatrixRowOffset(Location loc, RewriterBase &rewriter,
   Value regIndex = LLVM::ShlOp::create(rewriter, loc, matrix, c(1));
   Value laneIndex;
   if (trans) {
-    regIndex = LLVM::OrOp::create(rewriter, loc, regIndex,
-                                  LLVM::AndOp::create(rewriter, loc, row, c(1)));
+    regIndex = LLVM::OrOp::create(
+        rewriter, loc, regIndex, LLVM::AndOp::create(rewriter, loc, row, c(1)));
     laneIndex = LLVM::LShrOp::create(rewriter, loc, row, c(1));
   } else {
     laneIndex = LLVM::ShlOp::create(rewriter, loc, row, c(2));
