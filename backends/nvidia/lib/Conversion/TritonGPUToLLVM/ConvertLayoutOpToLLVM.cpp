@@ -64,15 +64,11 @@ struct StmatrixConvertLayoutOpConversion
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, why);
     const LinearLayout &toOffset = plan->toOffset;
-    bool trans;
-    if (nvidia_gpu::fitsMatrixTiles(toOffset, /*trans=*/false,
-                                    plan->originOffset))
-      trans = false;
-    else if (nvidia_gpu::fitsMatrixTiles(toOffset, /*trans=*/true,
-                                         plan->originOffset))
-      trans = true;
-    else
+    std::optional<bool> transposed =
+        nvidia_gpu::getMatrixTileTransposition(toOffset, plan->originOffset);
+    if (!transposed)
       return rewriter.notifyMatchFailure(op, "registers are not 8x8 tiles");
+    bool trans = *transposed;
 
     Value base = *getSharedMemoryAddress(loc, rewriter, targetInfo, op);
     SmallVector<Value> values =

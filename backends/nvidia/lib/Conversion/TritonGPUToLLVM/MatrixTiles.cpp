@@ -45,6 +45,15 @@ bool nvidia_gpu::fitsMatrixTiles(const LinearLayout &toOffset, bool trans,
   return true;
 }
 
+std::optional<bool>
+nvidia_gpu::getMatrixTileTransposition(const LinearLayout &toOffset,
+                                       int32_t originOffset) {
+  for (bool trans : {false, true})
+    if (fitsMatrixTiles(toOffset, trans, originOffset))
+      return trans;
+  return std::nullopt;
+}
+
 Value nvidia_gpu::emitMatrixRowOffset(Location loc, RewriterBase &rewriter,
                                       const trident::TargetInfoBase &targetInfo,
                                       const LinearLayout &toOffset, bool trans,

@@ -29,12 +29,19 @@
 
 #include "mlir/IR/PatternMatch.h"
 
+#include <optional>
+
 namespace mlir::triton::nvidia_gpu {
 
 /// Whether `toOffset` (and a window origin at `originOffset`) has the shape
 /// of x4 ldmatrix/stmatrix tiles, with `.trans` or not.
 bool fitsMatrixTiles(const LinearLayout &toOffset, bool trans,
                      int32_t originOffset);
+
+/// Whether `toOffset` fits the tiles plain (false) or `.trans` (true), or
+/// std::nullopt when it fits neither.
+std::optional<bool> getMatrixTileTransposition(const LinearLayout &toOffset,
+                                               int32_t originOffset);
 
 /// The element offset of the row this lane addresses for the registers
 /// 0-7 (an i32); XOR in getMatrixGroupOffset for the other groups.
