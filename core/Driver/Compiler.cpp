@@ -235,14 +235,16 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
 
   // A finished bundle for the same source and options is reused; an entry
   // that no longer parses, or that another source or other options made, is
-  // rebuilt. With a dump directory the kernel is compiled anyway (a cached
-  // bundle has no stages to dump) and the entry refreshed.
+  // rebuilt. With a dump directory or --time-passes the kernel is compiled
+  // anyway (a cached bundle has no stages to dump or time) and the entry
+  // refreshed.
   std::string cacheKey;
   bool useCache = options.emitStage.empty() && !options.cacheDirectory.empty();
   if (useCache) {
     cacheKey = getCacheKey(source, options);
     std::string cachePath = getCachePath(options, cacheKey);
-    if (options.dumpDirectory.empty() && llvm::sys::fs::exists(cachePath)) {
+    if (options.dumpDirectory.empty() && !options.timePasses &&
+        llvm::sys::fs::exists(cachePath)) {
       std::string cacheError;
       std::optional<Bundle> cached = Bundle::readFile(cachePath, cacheError);
       if (cached && cached->sourceHash == sha256Hex(source) &&
@@ -299,11 +301,13 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
   parseTiming.stop();
 
   // A stage's module is printed only where someone reads it: the bundle
-  // (--keep-ir), a dump, or --emit. For a large kernel the printing costs
-  // as much as some stages.
+  // (--keep-ir, or as the binary when the last stage leaves MLIR text), a
+  // dump, or --emit. For a large kernel the printing costs as much as some
+  // stages.
   bool dumping = !options.dumpDirectory.empty();
-  auto isWanted = [&](StringRef stageName) {
-    return options.keepStages || dumping || options.emitStage == stageName;
+  auto isWanted = [&](StringRef stageName, bool isLast) {
+    return isLast || options.keepStages || dumping ||
+           options.emitStage == stageName;
   };
 
   {
@@ -319,7 +323,7 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
 
   std::vector<BundleStage> keptStages;
   std::string current;
-  if (isWanted(kTTIRStage))
+  if (isWanted(kTTIRStage, /*isLast=*/stages.empty()))
     current = printModule(*module);
   if (failed(dumpStage(options, kernelName, kTTIRStage, "mlir", current,
                        error)))
@@ -350,8 +354,9 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
         error = errors.take("stage '" + stage.name + "' failed");
         return std::nullopt;
       }
+      // A stage that also emits replaces the text with its bytes.
       current.clear();
-      if (isWanted(stage.name))
+      if (!stage.emit && isWanted(stage.name, &stage == &stages.back()))
         current = printModule(*module);
       currentIsModule = true;
     }

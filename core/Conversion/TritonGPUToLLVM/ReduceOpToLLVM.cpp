@@ -213,6 +213,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       // A result's slots are consecutive: read them in vectors of up to 16
       // bytes, and combine them pairwise (a tree, not a chain).
       unsigned numSlots = scratch->numWarps;
+      assert(llvm::isPowerOf2_32(numSlots) && "warps come in powers of two");
       for (auto [k, acc] : llvm::enumerate(accs)) {
         SmallVector<SmallVector<Value>> slots(numSlots);
         for (unsigned i = 0; i < numOperands; ++i) {
@@ -222,7 +223,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
               elemType.isIntOrFloat() ? elemType.getIntOrFloatBitWidth() : 0;
           unsigned vec = 1;
           if (bits >= 8 && llvm::isPowerOf2_32(bits))
-            vec = std::max(1u, std::min(numSlots, 128 / bits));
+            vec = std::max(1u, std::min(numSlots,
+                                        targetInfo.getMaxVectorBits() / bits));
           for (unsigned w = 0; w < numSlots; w += vec) {
             Value at = LLVM::AddOp::create(rewriter, loc, slotBase[k],
                                            i32Constant(rewriter, loc, w));

@@ -5,6 +5,7 @@ check what `trident compile` wrote rather than what the runtime library reads.
 
   tkb.py show FILE                 kernel, target, signature, binary size and
                                    stage names, one per line
+  tkb.py binary FILE               the binary's bytes, on stdout
   tkb.py retarget IN TARGET OUT    IN with its target record replaced (and
                                    the size and checksum redone)
   tkb.py flip FILE OFFSET          flips the bits of one byte, in place
@@ -82,6 +83,11 @@ def main(argv):
     if command == "show":
         with open(argv[2], "rb") as f:
             show(parse(f.read()))
+    elif command == "binary":
+        with open(argv[2], "rb") as f:
+            for tag, body in parse(f.read()):
+                if tag == 12:
+                    sys.stdout.buffer.write(body)
     elif command == "retarget":
         with open(argv[2], "rb") as f:
             records = parse(f.read())

@@ -262,7 +262,8 @@ std::optional<std::string> mlir::triton::nvidia_gpu::translateToLLVMIR(
   // Triton sets them: `__nv_exp2f` is then one `ex2.approx.ftz.f32` (one
   // MUFU.EX2) instead of the denormal-preserving form ptxas brackets with
   // range checks and rescaling; attention computes 32 a thread an iteration.
-  llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
+  if (!llvmModule->getModuleFlag("nvvm-reflect-ftz"))
+    llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
   if (!linkLibdevice(*llvmModule, error))
     return std::nullopt;
   optimize(*llvmModule, *machine);

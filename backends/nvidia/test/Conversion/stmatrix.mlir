@@ -1,8 +1,9 @@
 // ttg.convert_layout of 16-bit mma accumulators into a blocked layout: on
 // sm_90 the scratch buffer is written by stmatrix.x4 (four 8x8 tiles per
-// instruction, every 8 registers: 4 for 32 registers) and read back by the core's vector loads;
-// on sm_80, f32 elements and a wgmma accumulator viewed through a layout
-// with broken tiles keep the core's plain shared stores.
+// instruction, one every 8 registers: 4 for 32 registers) and read back by
+// the core's vector loads; on sm_80, for f32 elements, a blocked source and
+// a column-major destination (transposed tiles) the core's plain shared
+// stores remain.
 //
 // RUN: trident-opt --plugin %nvidia_plugin --split-input-file --ttg-allocate-shared-memory --nvidia-convert-triton-gpu-to-llvm %s | FileCheck %s
 // RUN: trident-opt --plugin %nvidia_plugin --split-input-file --ttg-allocate-shared-memory --nvidia-convert-triton-gpu-to-llvm=compute-capability=80 %s | FileCheck %s --check-prefix=SM80
@@ -84,6 +85,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
   tt.func @blocked_f16(%x: tensor<32x32xf16, #src>, %out: tensor<32x32x!tt.ptr<f16>, #dst>) {
     %c = ttg.convert_layout %x : tensor<32x32xf16, #src> -> tensor<32x32xf16, #dst>
     tt.store %out, %c : tensor<32x32x!tt.ptr<f16>, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// A destination holding runs down the columns makes the scratch buffer
+// column-major: the tiles would be transposed (stmatrix .trans), which no GPU
+// run has checked, so the core's plain stores take it.
+// CHECK-LABEL: llvm.func @mma_v2_f16_columns(
+// CHECK-NOT: stmatrix
+// CHECK: st.shared
+// CHECK: llvm.return
+
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+#columns = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @mma_v2_f16_columns(%acc: tensor<32x32xf16, #mma>, %out: tensor<32x32x!tt.ptr<f16>, #columns>) {
+    %c = ttg.convert_layout %acc : tensor<32x32xf16, #mma> -> tensor<32x32xf16, #columns>
+    tt.store %out, %c : tensor<32x32x!tt.ptr<f16>, #columns>
     tt.return
   }
 }

@@ -53,22 +53,31 @@ struct StmatrixConvertLayoutOpConversion
         elemType.getIntOrFloatBitWidth() != 16)
       return rewriter.notifyMatchFailure(op, "not 16-bit elements");
 
+    // The scratch layout the core's lowering would use (and the allocation
+    // sized), at the width the elements are stored with.
+    unsigned storageBits =
+        getSharedStorageType(rewriter, elemType).getIntOrFloatBitWidth();
     auto scratchType = gpu::MemDescType::get(
         srcType.getShape(), srcType.getElementType(),
-        getConvertLayoutScratchLayout(srcType, dstType, 16),
+        getConvertLayoutScratchLayout(srcType, dstType, storageBits),
         gpu::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
     SmallVector<int32_t> origin(srcType.getRank(), 0);
     std::string why;
-    FailureOr<SharedAccessPlan> plan = planSharedAccess(
-        loc, rewriter, targetInfo, srcType, scratchType, origin, 16, why);
+    FailureOr<SharedAccessPlan> plan =
+        planSharedAccess(loc, rewriter, targetInfo, srcType, scratchType,
+                         origin, storageBits, why);
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, why);
     const LinearLayout &toOffset = plan->toOffset;
+    // Only the plain tiles (row-major in the scratch, as an accumulator
+    // converted to a row-major layout has them) have been checked on a GPU;
+    // transposed ones are left to the core.
     std::optional<bool> transposed =
         nvidia_gpu::getMatrixTileTransposition(toOffset, plan->originOffset);
     if (!transposed)
       return rewriter.notifyMatchFailure(op, "registers are not 8x8 tiles");
-    bool trans = *transposed;
+    if (*transposed)
+      return rewriter.notifyMatchFailure(op, "transposed 8x8 tiles");
 
     Value base = *getSharedMemoryAddress(loc, rewriter, targetInfo, op);
     SmallVector<Value> values =
@@ -76,10 +85,10 @@ struct StmatrixConvertLayoutOpConversion
     Type i32 = rewriter.getI32Type();
     auto c = [&](int32_t v) { return i32Constant(rewriter, loc, v); };
     Value rowOffset = nvidia_gpu::emitMatrixRowOffset(
-        loc, rewriter, targetInfo, toOffset, trans, plan->originOffset);
-    std::string asmText = std::string("stmatrix.sync.aligned.m8n8.x4") +
-                          (trans ? ".trans" : "") +
-                          ".shared.b16 [$0], {$1, $2, $3, $4};";
+        loc, rewriter, targetInfo, toOffset, /*trans=*/false,
+        plan->originOffset);
+    std::string asmText =
+        "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};";
     auto pairType = VectorType::get({2}, elemType);
     for (int32_t group = 0; group < int32_t(values.size()); group += 8) {
       int32_t groupOffset = nvidia_gpu::getMatrixGroupOffset(toOffset, group);
