@@ -223,8 +223,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
               elemType.isIntOrFloat() ? elemType.getIntOrFloatBitWidth() : 0;
           unsigned vec = 1;
           if (bits >= 8 && llvm::isPowerOf2_32(bits))
-            vec = std::max(1u, std::min(numSlots,
-                                        targetInfo.getMaxVectorBits() / bits));
+            vec = std::max(
+                1u, std::min(numSlots, targetInfo.getMaxVectorBits() / bits));
           for (unsigned w = 0; w < numSlots; w += vec) {
             Value at = LLVM::AddOp::create(rewriter, loc, slotBase[k],
                                            i32Constant(rewriter, loc, w));

@@ -84,9 +84,9 @@ struct StmatrixConvertLayoutOpConversion
         unpackLLElements(loc, adaptor.getSrc(), rewriter);
     Type i32 = rewriter.getI32Type();
     auto c = [&](int32_t v) { return i32Constant(rewriter, loc, v); };
-    Value rowOffset = nvidia_gpu::emitMatrixRowOffset(
-        loc, rewriter, targetInfo, toOffset, /*trans=*/false,
-        plan->originOffset);
+    Value rowOffset =
+        nvidia_gpu::emitMatrixRowOffset(loc, rewriter, targetInfo, toOffset,
+                                        /*trans=*/false, plan->originOffset);
     std::string asmText =
         "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};";
     auto pairType = VectorType::get({2}, elemType);
