@@ -56,8 +56,11 @@ for tool in ("spirv-val", "spirv-dis"):
 # run kernels of the llir stage on CPU threads (Numerics/).
 llvm_config.add_tool_substitutions([ToolSubst("llc", unresolved="warn")],
                                    [config.llvm_tools_dir])
+# LLVM 22's clang first: the core's CPU runtime (%core_simt) uses _Float16,
+# which older clangs do not take on x86.
+host_path = os.pathsep.join([config.llvm_tools_dir, os.environ.get("PATH", "")])
 for cc in ("clang", "cc"):
-    path = shutil.which(cc)
+    path = shutil.which(cc, path=host_path)
     if path:
         config.available_features.add("host-cc")
         config.substitutions.append(("%host_cc", path))
@@ -75,4 +78,7 @@ except OSError:
 
 repo = os.path.dirname(os.path.dirname(os.path.dirname(config.test_source_root)))
 config.substitutions.append(("%kernels", os.path.join(repo, "test", "kernels")))
+# %core_simt: the core's CPU runtime of lowered kernels (simt_runtime.c/.h).
+config.substitutions.append(
+    ("%core_simt", os.path.join(repo, "test", "Conversion", "TritonGPUToLLVM", "Inputs")))
 config.substitutions.append(("%python", config.python_executable))

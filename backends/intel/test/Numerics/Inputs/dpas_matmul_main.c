@@ -3,17 +3,19 @@
  * C = A x B for 128 x 64 by 64 x 128 f16 matrices of small integers (every
  * partial sum exact in f32 and the result exact in f16) with the kernel of
  * test/kernels/matmul_blockptr.ttir as the intel target compiles it (DPAS
- * built-ins), run by opencl_simt_runtime.c: 4 work-groups of 4 sub-groups
+ * built-ins), run by opencl_simt_runtime.c over the core's CPU threads
+ * (simt_runtime.h): 4 work-groups of 4 sub-groups
  * of 16, compared element by element with a reference computed in C.
  *
  *===----------------------------------------------------------------------===*/
+
+#include "simt_runtime.h"
 
 #include <stdint.h>
 #include <stdio.h>
 
 enum { M = 128, N = 128, K = 64, BLOCK = 64, WORK_ITEMS = 64 };
 
-void opencl_launch(int groups, int workItems, void (*body)(void *), void *args);
 float half_to_float(uint16_t h);
 uint16_t float_to_half(float f);
 extern long dpasCalls;
@@ -36,7 +38,7 @@ int main(void) {
   for (int k = 0; k < K; ++k)
     for (int j = 0; j < N; ++j)
       b[k * N + j] = float_to_half((float)((k * 2 + j * 7) % 5 - 2));
-  opencl_launch((M / BLOCK) * (N / BLOCK), WORK_ITEMS, body, NULL);
+  simt_launch((M / BLOCK) * (N / BLOCK), WORK_ITEMS, body, NULL);
   int wrong = 0;
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {

@@ -1,10 +1,11 @@
 /*===- opencl_simt_runtime.c - OpenCL built-ins of the intel llir on CPU --===
  *
- * Runs a kernel of the intel `llir` stage, compiled for the host, on POSIX
- * threads: one thread per work-item of a work-group, work-groups one after
- * the other, sub-groups of 16 consecutive work-items. It defines the OpenCL
- * built-ins the kernel calls: get_local_id, get_group_id, barrier, and the
- * DPAS built-in intel_sub_group_f16_f16_matrix_mad_k16 of
+ * Runs a kernel of the intel `llir` stage, compiled for the host, on the
+ * core's CPU threads (test/Conversion/TritonGPUToLLVM/Inputs/simt_runtime.c:
+ * one thread per work-item of a work-group, work-groups one after the other),
+ * sub-groups being 16 consecutive work-items. It defines the OpenCL built-ins
+ * the kernel calls over that runtime: get_local_id, get_group_id, barrier,
+ * and the DPAS built-in intel_sub_group_f16_f16_matrix_mad_k16 of
  * cl_intel_subgroup_matrix_multiply_accumulate, which follows the extension's
  * operand layouts (a: lane k holds A[i][k] in element i; b: lane n holds
  * B[2j][n] and B[2j + 1][n] in the low and high halves of element j; acc and
@@ -18,8 +19,6 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 #define MAX_THREADS 1024
 #define LANES 16
@@ -28,9 +27,11 @@ typedef short short8 __attribute__((ext_vector_type(8)));
 typedef int int8 __attribute__((ext_vector_type(8)));
 typedef float float8 __attribute__((ext_vector_type(8)));
 
-static __thread int threadIndex;
-static int groupIdX;
-static pthread_barrier_t barrier;
+/* The core's CPU runtime (simt_runtime.c). */
+int test_thread_id(void);
+int test_program_id_0(void);
+void test_barrier(void);
+
 static short8 slotsA[MAX_THREADS];
 static int8 slotsB[MAX_THREADS];
 long dpasCalls;
@@ -61,16 +62,21 @@ uint16_t float_to_half(float f) {
   return sign | (uint16_t)((exponent + 14) << 10) | (uint16_t)(mantissa - 1024);
 }
 
-size_t _Z12get_local_idj(unsigned dim) { return dim == 0 ? threadIndex : 0; }
-size_t _Z12get_group_idj(unsigned dim) { return dim == 0 ? groupIdX : 0; }
-void _Z7barrierj(unsigned flags) { pthread_barrier_wait(&barrier); }
+size_t _Z12get_local_idj(unsigned dim) {
+  return dim == 0 ? test_thread_id() : 0;
+}
+size_t _Z12get_group_idj(unsigned dim) {
+  return dim == 0 ? test_program_id_0() : 0;
+}
+void _Z7barrierj(unsigned flags) { test_barrier(); }
 
 float8 _Z38intel_sub_group_f16_f16_matrix_mad_k16Dv8_sDv8_iDv8_f(short8 a,
                                                                  int8 b,
                                                                  float8 acc) {
+  int threadIndex = test_thread_id();
   slotsA[threadIndex] = a;
   slotsB[threadIndex] = b;
-  pthread_barrier_wait(&barrier);
+  test_barrier();
   int first = threadIndex - threadIndex % LANES;
   float8 result = acc;
   for (int i = 0; i < 8; ++i) {
@@ -83,43 +89,9 @@ float8 _Z38intel_sub_group_f16_f16_matrix_mad_k16Dv8_sDv8_iDv8_f(short8 a,
     }
     result[i] = sum;
   }
-  pthread_barrier_wait(&barrier);
+  test_barrier();
   pthread_mutex_lock(&callsLock);
   ++dpasCalls;
   pthread_mutex_unlock(&callsLock);
   return result;
-}
-
-struct Start {
-  int index;
-  void (*body)(void *);
-  void *args;
-};
-
-static void *run(void *p) {
-  struct Start *start = p;
-  threadIndex = start->index;
-  start->body(start->args);
-  return NULL;
-}
-
-void opencl_launch(int groups, int workItems, void (*body)(void *),
-                   void *args) {
-  if (workItems > MAX_THREADS) {
-    fprintf(stderr, "opencl_launch: too many work-items\n");
-    exit(2);
-  }
-  pthread_t threads[MAX_THREADS];
-  struct Start starts[MAX_THREADS];
-  for (int group = 0; group < groups; ++group) {
-    groupIdX = group;
-    pthread_barrier_init(&barrier, NULL, workItems);
-    for (int t = 0; t < workItems; ++t) {
-      starts[t] = (struct Start){t, body, args};
-      pthread_create(&threads[t], NULL, run, &starts[t]);
-    }
-    for (int t = 0; t < workItems; ++t)
-      pthread_join(threads[t], NULL);
-    pthread_barrier_destroy(&barrier);
-  }
 }
