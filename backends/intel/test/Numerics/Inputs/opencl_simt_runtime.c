@@ -5,8 +5,9 @@
  * one thread per work-item of a work-group, work-groups one after the other),
  * sub-groups being 16 consecutive work-items. It defines the OpenCL built-ins
  * the kernel calls over that runtime: get_local_id, get_group_id, barrier,
- * and the DPAS built-in intel_sub_group_f16_f16_matrix_mad_k16 of
- * cl_intel_subgroup_matrix_multiply_accumulate, which follows the extension's
+ * and the DPAS built-ins intel_sub_group_f16_f16_matrix_mad_k16 and
+ * intel_sub_group_bf16_bf16_matrix_mad_k16 of
+ * cl_intel_subgroup_matrix_multiply_accumulate, which follow the extension's
  * operand layouts (a: lane k holds A[i][k] in element i; b: lane n holds
  * B[2j][n] and B[2j + 1][n] in the low and high halves of element j; acc and
  * result: lane n holds C[i][n] in element i) with the sub-group exchanging
@@ -19,6 +20,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define MAX_THREADS 1024
 #define LANES 16
@@ -62,6 +64,22 @@ uint16_t float_to_half(float f) {
   return sign | (uint16_t)((exponent + 14) << 10) | (uint16_t)(mantissa - 1024);
 }
 
+/* bf16 to float: the high half of a float's bits. */
+float bf16_to_float(uint16_t h) {
+  uint32_t bits = (uint32_t)h << 16;
+  float value;
+  memcpy(&value, &bits, sizeof value);
+  return value;
+}
+
+/* Float to bf16, rounded to nearest even (for finite values). */
+uint16_t float_to_bf16(float f) {
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof bits);
+  bits += 0x7fff + ((bits >> 16) & 1);
+  return (uint16_t)(bits >> 16);
+}
+
 size_t _Z12get_local_idj(unsigned dim) {
   return dim == 0 ? test_thread_id() : 0;
 }
@@ -70,9 +88,9 @@ size_t _Z12get_group_idj(unsigned dim) {
 }
 void _Z7barrierj(unsigned flags) { test_barrier(); }
 
-float8 _Z38intel_sub_group_f16_f16_matrix_mad_k16Dv8_sDv8_iDv8_f(short8 a,
-                                                                 int8 b,
-                                                                 float8 acc) {
+/* One DPAS of the sub-group: 8 rows of A (a), 16 of K, 16 columns of B (b),
+ * with elements decoded by `decode`. */
+static float8 dpas(short8 a, int8 b, float8 acc, float (*decode)(uint16_t)) {
   int threadIndex = test_thread_id();
   slotsA[threadIndex] = a;
   slotsB[threadIndex] = b;
@@ -82,9 +100,9 @@ float8 _Z38intel_sub_group_f16_f16_matrix_mad_k16Dv8_sDv8_iDv8_f(short8 a,
   for (int i = 0; i < 8; ++i) {
     float sum = acc[i];
     for (int k = 0; k < 16; ++k) {
-      float x = half_to_float((uint16_t)slotsA[first + k][i]);
+      float x = decode((uint16_t)slotsA[first + k][i]);
       uint32_t pair = (uint32_t)b[k / 2];
-      float y = half_to_float((uint16_t)(k % 2 ? pair >> 16 : pair));
+      float y = decode((uint16_t)(k % 2 ? pair >> 16 : pair));
       sum += x * y;
     }
     result[i] = sum;
@@ -94,4 +112,16 @@ float8 _Z38intel_sub_group_f16_f16_matrix_mad_k16Dv8_sDv8_iDv8_f(short8 a,
   ++dpasCalls;
   pthread_mutex_unlock(&callsLock);
   return result;
+}
+
+float8 _Z38intel_sub_group_f16_f16_matrix_mad_k16Dv8_sDv8_iDv8_f(short8 a,
+                                                                 int8 b,
+                                                                 float8 acc) {
+  return dpas(a, b, acc, half_to_float);
+}
+
+float8 _Z40intel_sub_group_bf16_bf16_matrix_mad_k16Dv8_sDv8_iDv8_f(short8 a,
+                                                                   int8 b,
+                                                                   float8 acc) {
+  return dpas(a, b, acc, bf16_to_float);
 }
