@@ -64,3 +64,24 @@ tt.func public @to_fp8(%p: tensor<16x!tt.ptr<bf16>, #blocked>, %q: tensor<16x!tt
   tt.return
 }
 }
+
+// -----
+
+// math.fma on bf16 (which MLIR's extension to f32 leaves alone) runs in f32
+// too: three widenings, one f32 fma, one rounding back to bf16 bits.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 16 : i32} {
+// CHECK-LABEL: llvm.func spir_kernelcc @fma
+// CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
+// CHECK: llvm.bitcast %{{.*}} : f32 to i32
+// CHECK: llvm.mlir.constant(32767 : i32)
+// CHECK: llvm.trunc %{{.*}} : i32 to i16
+// CHECK-NOT: llvm.intr.fma
+// CHECK: llvm.return
+tt.func public @fma(%p: tensor<16x!tt.ptr<bf16>, #blocked>) {
+  %x = tt.load %p : tensor<16x!tt.ptr<bf16>, #blocked>
+  %y = math.fma %x, %x, %x : tensor<16xbf16, #blocked>
+  tt.store %p, %y : tensor<16x!tt.ptr<bf16>, #blocked>
+  tt.return
+}
+}

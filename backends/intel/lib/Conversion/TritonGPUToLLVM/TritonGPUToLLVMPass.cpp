@@ -63,6 +63,26 @@ spirv::TargetEnvAttr getTargetEnv(MLIRContext *context, int lanes) {
 LogicalResult emulateBF16Arithmetic(ModuleOp module) {
   MLIRContext *context = module.getContext();
   Type bf16 = BFloat16Type::get(context), f32 = Float32Type::get(context);
+  // math.fma, which MLIR's extension leaves alone (one rounding cannot be
+  // kept through f32), in f32 too: the product of two bf16 is exact there,
+  // so only the sum rounds twice (to f32, then to bf16).
+  module.walk([&](math::FmaOp fma) {
+    if (getElementTypeOrSelf(fma.getType()) != bf16)
+      return;
+    OpBuilder builder(fma);
+    auto widen = [&](Value value) -> Value {
+      Type type = value.getType();
+      auto shaped = dyn_cast<ShapedType>(type);
+      return arith::ExtFOp::create(builder, fma.getLoc(),
+                                   shaped ? shaped.clone(f32) : f32, value);
+    };
+    Value wide = math::FmaOp::create(builder, fma.getLoc(), widen(fma.getA()),
+                                     widen(fma.getB()), widen(fma.getC()));
+    fma.replaceAllUsesWith(arith::TruncFOp::create(builder, fma.getLoc(),
+                                                   fma.getType(), wide)
+                               .getResult());
+    fma.erase();
+  });
   {
     TypeConverter converter;
     arith::populateEmulateUnsupportedFloatsConversions(converter, {bf16}, f32);
