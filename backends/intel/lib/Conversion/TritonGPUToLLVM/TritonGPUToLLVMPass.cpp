@@ -78,9 +78,9 @@ LogicalResult emulateBF16Arithmetic(ModuleOp module) {
     };
     Value wide = math::FmaOp::create(builder, fma.getLoc(), widen(fma.getA()),
                                      widen(fma.getB()), widen(fma.getC()));
-    fma.replaceAllUsesWith(arith::TruncFOp::create(builder, fma.getLoc(),
-                                                   fma.getType(), wide)
-                               .getResult());
+    fma.replaceAllUsesWith(
+        arith::TruncFOp::create(builder, fma.getLoc(), fma.getType(), wide)
+            .getResult());
     fma.erase();
   });
   {
