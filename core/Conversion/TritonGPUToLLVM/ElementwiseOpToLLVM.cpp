@@ -14,8 +14,14 @@
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
+#include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/bit.h"
+
+#include <map>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -98,13 +104,44 @@ private:
   ScalarFn scalar;
 };
 
+/// For each register of a tensor of `type` whose elements are equal over
+/// aligned blocks of `constancy` (per dimension), the first register of the
+/// thread in the same block. A block holds the registers whose coordinates,
+/// lane and warp zero, agree above the block size: a thread's part of the
+/// coordinates is XORed into all of them alike.
+SmallVector<int32_t> getBlockRepresentatives(RankedTensorType type,
+                                             ArrayRef<int64_t> constancy,
+                                             unsigned numRegs) {
+  SmallVector<int32_t> first(numRegs);
+  std::iota(first.begin(), first.end(), 0);
+  if (constancy.size() != size_t(type.getRank()) ||
+      llvm::all_of(constancy, [](int64_t c) { return c <= 1; }))
+    return first;
+  LinearLayout layout = gpu::toLinearLayout(type);
+  std::map<SmallVector<int64_t>, int32_t> byBlock;
+  for (unsigned r = 0; r < numRegs; ++r) {
+    SmallVector<int32_t> coords = getRegisterCoordinates(layout, r);
+    SmallVector<int64_t> block;
+    for (auto [coord, c] : llvm::zip_equal(coords, constancy))
+      block.push_back(int64_t(coord) >>
+                      llvm::Log2_64(llvm::bit_floor(
+                          uint64_t(std::max<int64_t>(c, 1)))));
+    first[r] = byBlock.try_emplace(block, r).first->second;
+  }
+  return first;
+}
+
 /// arith and math ops (other than constants) on distributed tensors: the
-/// same op on each register's scalars.
+/// same op on each register's scalars, once per block of registers the axis
+/// analysis knows to be equal (a mask compared against a bound divisible by
+/// 16 is one comparison for every 16 rows).
 class TensorArithMathPattern : public ConversionPattern {
 public:
   TensorArithMathPattern(TypeConverter &converter, MLIRContext *ctx,
+                         std::shared_ptr<const PointerInfoProvider> axisInfo,
                          PatternBenefit benefit)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), benefit, ctx) {}
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), benefit, ctx),
+        axisInfo(std::move(axisInfo)) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -141,8 +178,18 @@ public:
       return UnrealizedConversionCastOp::create(rewriter, loc, type, value)
           .getResult(0);
     };
+    SmallVector<int32_t> first(numRegs);
+    std::iota(first.begin(), first.end(), 0);
+    if (axisInfo && op->getNumResults() == 1)
+      first = getBlockRepresentatives(
+          resultType, axisInfo->getConstancy(op->getResult(0)), numRegs);
     SmallVector<SmallVector<Value>> results(op->getNumResults());
     for (unsigned r = 0; r < numRegs; ++r) {
+      if (first[r] != int32_t(r)) {
+        for (SmallVector<Value> &values : results)
+          values.push_back(values[first[r]]);
+        continue;
+      }
       OperationState state(loc, op->getName());
       for (auto [original, values] : llvm::zip(op->getOperands(), unpacked))
         state.addOperands(
@@ -165,6 +212,9 @@ public:
     rewriter.replaceOp(op, packed);
     return success();
   }
+
+private:
+  std::shared_ptr<const PointerInfoProvider> axisInfo;
 };
 
 /// The attribute of an LLVM constant of `llvmType` holding `attr`: a float
@@ -292,12 +342,15 @@ Type convertedPointeeType(const TypeConverter &converter, Type ptrType) {
 
 void mlir::triton::populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
-    const trident::TargetInfoBase &targetInfo, PatternBenefit benefit) {
+    const trident::TargetInfoBase &targetInfo,
+    std::shared_ptr<const PointerInfoProvider> pointerInfo,
+    PatternBenefit benefit) {
   MLIRContext *ctx = patterns.getContext();
   // Above MLIR's arith/math patterns, which would otherwise take the
   // tensor ops (their operands convert to structs) and build invalid IR.
   patterns.add<TensorArithMathPattern>(
-      typeConverter, ctx, PatternBenefit(benefit.getBenefit() + 1));
+      typeConverter, ctx, std::move(pointerInfo),
+      PatternBenefit(benefit.getBenefit() + 1));
   patterns.add<TensorConstantPattern>(typeConverter,
                                       PatternBenefit(benefit.getBenefit() + 1));
   patterns.add<SplatOpConversion>(typeConverter, benefit);

@@ -389,6 +389,13 @@ public:
   unsigned getMaskAlignment(Value mask) const override {
     return analysis.getMaskAlignment(mask);
   }
+  SmallVector<int64_t> getConstancy(Value value) const override {
+    trident::AxisInfo *info = analysis.getAxisInfo(value);
+    if (!info)
+      return {};
+    return SmallVector<int64_t>(info->getConstancy().begin(),
+                                info->getConstancy().end());
+  }
 
 private:
   // The analysis caches nothing on queries but its interface is not const.

@@ -31,7 +31,7 @@ void mlir::triton::populateTritonGPUToLLVMPatterns(
   populateFuncOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateSPMDOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateElementwiseOpToLLVMPatterns(typeConverter, patterns, targetInfo,
-                                      benefit);
+                                      pointerInfo, benefit);
   populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, targetInfo,
                                     std::move(pointerInfo), benefit);
   populateReduceOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);

@@ -1,8 +1,10 @@
 // RUN: trident-opt %s --test-convert-tritongpu-to-llvm | FileCheck %s
 
-// Elementwise ops on distributed tensors become scalar ops per register.
+// Elementwise ops on distributed tensors become scalar ops per register,
+// once per block of registers the axis analysis knows to be equal.
 
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
 
 // CHECK-LABEL: llvm.func @arith
@@ -18,11 +20,20 @@ tt.func public @arith(%x: f32, %y: i32) {
   // CHECK: llvm.insertvalue %[[C]], %{{.*}}[0]
   // CHECK: llvm.insertvalue %[[C]], %{{.*}}[1]
   %c = arith.constant dense<2.0> : tensor<64xf32, #blocked>
+  // The axis analysis knows the product of two splats is one value: one
+  // multiply, in both registers.
   // CHECK: %[[A0:.*]] = llvm.extractvalue %[[S]][0]
-  // CHECK: %[[A1:.*]] = llvm.extractvalue %[[S]][1]
-  // CHECK: llvm.fmul %[[A0]], %{{.*}} : f32
-  // CHECK: llvm.fmul %[[A1]], %{{.*}} : f32
-  %m = arith.mulf %a, %c : tensor<64xf32, #blocked>
+  // CHECK: %[[M0:.*]] = llvm.fmul %[[A0]], %{{.*}} : f32
+  // CHECK-NOT: llvm.fmul
+  // CHECK: %[[P0:.*]] = llvm.insertvalue %[[M0]], %{{.*}}[0]
+  // CHECK: llvm.insertvalue %[[M0]], %[[P0]][1]
+  %m0 = arith.mulf %a, %c : tensor<64xf32, #blocked>
+  // With a range added, every register has its own value.
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+  // CHECK-COUNT-2: llvm.sitofp %{{.*}} : i32 to f32
+  %rf = arith.sitofp %r : tensor<64xi32, #blocked> to tensor<64xf32, #blocked>
+  // CHECK-COUNT-2: llvm.fadd %{{.*}}, %{{.*}} : f32
+  %m = arith.addf %m0, %rf : tensor<64xf32, #blocked>
   // CHECK-COUNT-2: llvm.intr.exp(%{{.*}}) : (f32) -> f32
   %e = math.exp %m : tensor<64xf32, #blocked>
   // CHECK-COUNT-2: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
@@ -35,8 +46,10 @@ tt.func public @arith(%x: f32, %y: i32) {
   %h = arith.truncf %s : tensor<64xf32, #blocked> to tensor<64xf16, #blocked>
   // CHECK-COUNT-2: llvm.fpext %{{.*}} : f16 to f32
   %w = arith.extf %h : tensor<64xf16, #blocked> to tensor<64xf32, #blocked>
+  // CHECK-COUNT-2: llvm.add %{{.*}}, %{{.*}} : i32
   // CHECK-COUNT-2: llvm.sitofp %{{.*}} : i32 to f32
-  %yi = tt.splat %y : i32 -> tensor<64xi32, #blocked>
+  %ys = tt.splat %y : i32 -> tensor<64xi32, #blocked>
+  %yi = arith.addi %ys, %r : tensor<64xi32, #blocked>
   %yf = arith.sitofp %yi : tensor<64xi32, #blocked> to tensor<64xf32, #blocked>
   // Scalars go through MLIR's arith lowering untouched.
   // CHECK: llvm.add %[[Y]], %[[Y]] : i32
@@ -99,6 +112,22 @@ tt.func public @tt_elementwise(%x: f32, %y: i32) {
   // CHECK: llvm.trunc %[[HI]] : i64 to i32
   %g = tt.mulhiui %y, %y : i32
   tt.return
+}
+
+// A mask against a bound divisible by 16 (matmul's K - k * BK): the analysis
+// knows it constant over aligned blocks of 16 rows, and a thread's 8 rows
+// (8 apart) pair up in those blocks: 4 comparisons, each in two registers.
+// CHECK-LABEL: llvm.func @mask_blocks
+// CHECK-COUNT-4: llvm.icmp "slt"
+// CHECK-NOT: llvm.icmp
+// CHECK: llvm.return
+tt.func public @mask_blocks(%k: i32 {tt.divisibility = 16 : i32}) -> tensor<64x4xi1, #rows> {
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #rows}>>
+  %e = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #rows}>> -> tensor<64x1xi32, #rows>
+  %ks = tt.splat %k : i32 -> tensor<64x1xi32, #rows>
+  %m = arith.cmpi slt, %e, %ks : tensor<64x1xi32, #rows>
+  %b = tt.broadcast %m : tensor<64x1xi1, #rows> -> tensor<64x4xi1, #rows>
+  tt.return %b : tensor<64x4xi1, #rows>
 }
 
 }

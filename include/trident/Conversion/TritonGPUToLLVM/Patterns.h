@@ -22,9 +22,9 @@
 
 namespace mlir::triton {
 
-/// Supplies the facts about pointer tensors that decide how wide loads and
-/// stores can be; the core has a conservative default, and a backend passes
-/// one backed by axis analysis.
+/// Supplies the facts about tensors that decide how wide loads and stores
+/// can be and which elements need computing once; the core has a
+/// conservative default, and a backend passes one backed by axis analysis.
 class PointerInfoProvider {
 public:
   virtual ~PointerInfoProvider() = default;
@@ -35,6 +35,10 @@ public:
   virtual unsigned getPtrAlignment(Value ptr) const { return 1; }
   /// How many consecutive mask elements are known to be equal.
   virtual unsigned getMaskAlignment(Value mask) const { return 1; }
+  /// For each dimension of the tensor `value`, the size of the aligned
+  /// blocks over which its elements are known to be equal (1: none); empty
+  /// when nothing is known.
+  virtual SmallVector<int64_t> getConstancy(Value value) const { return {}; }
 };
 
 /// A PointerInfoProvider backed by the axis analysis of `module`
@@ -63,9 +67,13 @@ void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
 /// arith.extf/truncf and constants of floats that LLVM holds as integer
 /// bits (fp8; bf16 where a backend's type converter maps it to i16), use
 /// FloatConversions.h.
+/// With `pointerInfo`, an op whose result is known constant over blocks of
+/// elements computes each block's value once per thread.
 void populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
-    const trident::TargetInfoBase &targetInfo, PatternBenefit benefit = 1);
+    const trident::TargetInfoBase &targetInfo,
+    std::shared_ptr<const PointerInfoProvider> pointerInfo = nullptr,
+    PatternBenefit benefit = 1);
 
 /// tt.load and tt.store by layout, vectorized as `pointerInfo` allows, and
 /// ttg.async_copy_global_to_local through the target's asynchronous copies.

@@ -11,7 +11,6 @@
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "nvidia/TargetInfo/TargetInfo.h"
 
-#include "trident/Analysis/AxisInfo.h"
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/TypeConverter.h"
 
@@ -33,25 +32,6 @@ using namespace mlir::triton::nvidia_gpu;
 
 namespace {
 
-/// Pointer facts from the axis analysis of the module before conversion.
-class AxisPointerInfo : public triton::PointerInfoProvider {
-public:
-  explicit AxisPointerInfo(ModuleOp module) : analysis(module) {}
-  unsigned getContiguity(Value ptr) const override {
-    return analysis.getContiguity(ptr);
-  }
-  unsigned getPtrAlignment(Value ptr) const override {
-    return analysis.getPtrAlignment(ptr);
-  }
-  unsigned getMaskAlignment(Value mask) const override {
-    return analysis.getMaskAlignment(mask);
-  }
-
-private:
-  // The analysis caches its results; its queries are logically const.
-  mutable trident::ModuleAxisInfoAnalysis analysis;
-};
-
 struct ConvertTritonGPUToLLVM
     : public mlir::triton::nvidia_gpu::impl::ConvertTritonGPUToLLVMBase<
           ConvertTritonGPUToLLVM> {
@@ -72,7 +52,7 @@ struct ConvertTritonGPUToLLVM
     }
 
     NVVMTargetInfo targetInfo(computeCapability);
-    auto pointerInfo = std::make_shared<AxisPointerInfo>(module);
+    auto pointerInfo = triton::createAxisInfoPointerInfo(module);
     LowerToLLVMOptions options(context);
     triton::TritonGPUToLLVMTypeConverter typeConverter(context, options,
                                                        targetInfo);
