@@ -122,10 +122,12 @@ SmallVector<int32_t> getBlockRepresentatives(RankedTensorType type,
   for (unsigned r = 0; r < numRegs; ++r) {
     SmallVector<int32_t> coords = getRegisterCoordinates(layout, r);
     SmallVector<int64_t> block;
-    for (auto [coord, c] : llvm::zip_equal(coords, constancy))
-      block.push_back(int64_t(coord) >>
-                      llvm::Log2_64(llvm::bit_floor(
-                          uint64_t(std::max<int64_t>(c, 1)))));
+    // Blocks of the largest power of two dividing the run length: each
+    // lies inside one run (runs start at multiples of their length).
+    for (auto [coord, c] : llvm::zip_equal(coords, constancy)) {
+      uint64_t run = uint64_t(std::max<int64_t>(c, 1));
+      block.push_back(int64_t(coord) >> llvm::countr_zero(run));
+    }
     first[r] = byBlock.try_emplace(block, r).first->second;
   }
   return first;
