@@ -22,6 +22,7 @@
 #include "mlir/Analysis/DataFlow/SparseAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
@@ -288,16 +289,20 @@ AxisInfo visitMul(const AxisInfo &lhs, const AxisInfo &rhs) {
   return AxisInfo(contiguity, divisibility, constancy, constant);
 }
 
-/// Integer division. Assumes non-negative dividends for signed division
+/// Integer division. A division that rounds down (unsigned, or a right
+/// shift) maps aligned runs of consecutive integers to equal quotients; one
+/// that truncates (signed) does not for negative dividends ((-64 .. -61) / 4
+/// is -16, -15, -15, -15), so its quotients are only as constant as its
+/// operands. Contiguity and divisibility still assume non-negative dividends
 /// (offsets), as upstream Triton does.
-AxisInfo visitDiv(const AxisInfo &lhs, const AxisInfo &rhs) {
+AxisInfo visitDiv(const AxisInfo &lhs, const AxisInfo &rhs, bool roundsDown) {
   std::optional<int64_t> divisor = rhs.getConstantValue();
   DimVector contiguity, divisibility, constancy;
   for (unsigned d = 0; d < lhs.getRank(); ++d) {
     int64_t c = divisor == 1 ? lhs.getContiguity(d) : 1;
     contiguity.push_back(c);
     int64_t k = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
-    if (divisor && *divisor > 0 && lhs.getContiguity(d) > 1)
+    if (roundsDown && divisor && *divisor > 0 && lhs.getContiguity(d) > 1)
       // Runs of g consecutive integers starting at a multiple of g, with g
       // dividing the divisor, contain no multiple of the divisor past their
       // first element: their quotients are equal.
@@ -358,7 +363,7 @@ AxisInfo visitShift(const AxisInfo &lhs, const AxisInfo &rhs, bool left) {
     AxisInfo divisor(DimVector(lhs.getRank(), 1),
                      DimVector(lhs.getRank(), int64_t(1) << *amount),
                      rhs.getConstancy(), int64_t(1) << *amount);
-    AxisInfo result = visitDiv(lhs, divisor);
+    AxisInfo result = visitDiv(lhs, divisor, /*roundsDown=*/true);
     if (auto value = lhs.getConstantValue())
       return AxisInfo(result.getContiguity(), result.getDivisibility(),
                       result.getConstancy(), *value >> *amount);
@@ -722,7 +727,8 @@ private:
             arith::CeilDivUIOp, arith::FloorDivSIOp>(op)) {
       auto [lhs, rhs] = binary();
       if (isa<arith::DivSIOp, arith::DivUIOp>(op))
-        return single(visitDiv(lhs, rhs));
+        return single(
+            visitDiv(lhs, rhs, /*roundsDown=*/isa<arith::DivUIOp>(op)));
       return single(visitElementwise(type, in));
     }
     if (isa<arith::RemSIOp, arith::RemUIOp>(op)) {
@@ -796,11 +802,15 @@ private:
       return single(
           visitReshape(type, *in[0], reshape.getSrc().getType().getShape()));
 
-    // Anything else: elementwise operations keep equal runs; other results
-    // are unknown.
+    // Anything else: elementwise operations without side effects keep equal
+    // runs (inline assembly that reads a clock, or that packs several
+    // elements per call, need not); other results are unknown.
     SmallVector<AxisInfo> results;
+    auto inlineAsm = dyn_cast<tt::ElementwiseInlineAsmOp>(op);
     bool elementwise = op->hasTrait<OpTrait::Elementwise>() &&
-                       op->getNumResults() == 1 && !op->getNumRegions();
+                       op->getNumResults() == 1 && !op->getNumRegions() &&
+                       isMemoryEffectFree(op) &&
+                       !(inlineAsm && inlineAsm.getPackedElement() > 1);
     for (Value result : op->getResults())
       results.push_back(
           elementwise ? visitElementwise(result.getType(), in)

@@ -61,8 +61,13 @@ tt.func @divrem() {
   %c6 = arith.constant dense<6> : tensor<128xi32>
   %c2 = arith.constant dense<2> : tensor<128xi32>
   %r = tt.make_range {end = 192 : i32, start = 64 : i32} : tensor<128xi32>
-  // CHECK: :[[@LINE+1]]:{{.*}} contiguity = [1], divisibility = [1], constancy = [4], constant_value = <none>
+  // Signed division truncates: a range that may reach below zero
+  // ((-64 .. -61) / 4 is -16, -15, -15, -15) gives no equal quotients;
+  // unsigned division and right shifts round down and do.
+  // CHECK: :[[@LINE+1]]:{{.*}} contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>
   %d = arith.divsi %r, %c4 : tensor<128xi32>
+  // CHECK: :[[@LINE+1]]:{{.*}} contiguity = [1], divisibility = [1], constancy = [4], constant_value = <none>
+  %du = arith.divui %r, %c4 : tensor<128xi32>
   // CHECK: :[[@LINE+1]]:{{.*}} contiguity = [32], divisibility = [32], constancy = [1], constant_value = <none>
   %m = arith.remsi %r, %c32 : tensor<128xi32>
   // 6 = 2 * 3: pairs stay contiguous and their quotients equal.
@@ -209,4 +214,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
     %c = ttg.convert_layout %q : tensor<128x!tt.ptr<f16>, #blocked> -> tensor<128x!tt.ptr<f16>, #blocked>
     tt.return
   }
+}
+
+// -----
+
+// Inline assembly keeps equal runs only when it is pure and takes one
+// element per call: one that reads a clock, or packs four elements, may
+// give each element its own value.
+tt.func @inline_asm(%x: i32, %y: i8) {
+  %s = tt.splat %x : i32 -> tensor<128xi32>
+  // CHECK: :[[@LINE+1]]:{{.*}} constancy = [128]
+  %pure = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %s : tensor<128xi32> -> tensor<128xi32>
+  // CHECK: :[[@LINE+1]]:{{.*}} constancy = [1]
+  %clock = tt.elementwise_inline_asm "mov.u32 $0, %clock;" {constraints = "=r,r", packed_element = 1 : i32, pure = false} %s : tensor<128xi32> -> tensor<128xi32>
+  %b = tt.splat %y : i8 -> tensor<128xi8>
+  // CHECK: :[[@LINE+1]]:{{.*}} constancy = [1]
+  %packed = tt.elementwise_inline_asm "prmt.b32 $0, $1, 0, 0x0123;" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %b : tensor<128xi8> -> tensor<128xi8>
+  tt.return
 }

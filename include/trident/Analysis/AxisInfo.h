@@ -37,7 +37,7 @@ namespace trident {
 /// - divisibility[d] = v: the first element of each such run is a multiple of
 ///   v, a power of two (for pointers, v is in bytes);
 /// - constancy[d] = k: along d, the tensor splits into runs of k equal
-///   elements.
+///   elements (starting at multiples of k).
 ///
 /// `make_range 0..128` is {contiguity 128, divisibility 2^62 (0 is a
 /// multiple of everything), constancy 1}; a splat of a kernel argument with
