@@ -95,7 +95,35 @@ FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(
     const trident::TargetInfoBase &targetInfo, RankedTensorType tensorType,
     gpu::MemDescType memType, ArrayRef<int32_t> origin, unsigned storageBits,
     std::string &why) {
+  FailureOr<SharedAccessPlan> plan = analyzeSharedAccess(
+      targetInfo, tensorType, memType, origin, storageBits, why);
+  if (failed(plan))
+    return failure();
   MLIRContext *ctx = rewriter.getContext();
+  HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
+  plan->threadOffset =
+      applyLinearLayout(loc, rewriter, plan->toOffset,
+                        {{kLane(ctx), ids.lane},
+                         {kWarp(ctx), ids.warp},
+                         {kBlock(ctx), ids.block}})
+          .front();
+  return plan;
+}
+
+FailureOr<SharedAccessPlan>
+mlir::triton::analyzeSharedAccess(const trident::TargetInfoBase &targetInfo,
+                                  RankedTensorType tensorType, Value memDesc,
+                                  unsigned storageBits, std::string &why) {
+  return analyzeSharedAccess(targetInfo, tensorType,
+                             cast<gpu::MemDescType>(memDesc.getType()),
+                             getWindowOrigin(memDesc), storageBits, why);
+}
+
+FailureOr<SharedAccessPlan> mlir::triton::analyzeSharedAccess(
+    const trident::TargetInfoBase &targetInfo, RankedTensorType tensorType,
+    gpu::MemDescType memType, ArrayRef<int32_t> origin, unsigned storageBits,
+    std::string &why) {
+  MLIRContext *ctx = tensorType.getContext();
   if (tensorType.getShape() != memType.getShape()) {
     why = "the tensor's shape is not the buffer's";
     return failure();
@@ -141,13 +169,6 @@ FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(
   LinearLayout toOffset = cvt->sublayout(ins, {kOffset});
 
   SharedAccessPlan plan;
-  HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
-  plan.threadOffset =
-      applyLinearLayout(loc, rewriter, toOffset,
-                        {{kLane(ctx), ids.lane},
-                         {kWarp(ctx), ids.warp},
-                         {kBlock(ctx), ids.block}})
-          .front();
   int32_t originOffset = 0;
   if (llvm::any_of(origin, [](int32_t o) { return o != 0; })) {
     SmallVector<std::pair<StringAttr, int32_t>> coords;

@@ -142,7 +142,8 @@ Value gepElements(Location loc, RewriterBase &rewriter, Value base,
 
 /// How the registers of a distributed tensor map onto a shared buffer.
 struct SharedAccessPlan {
-  /// The run-time part of each thread's offsets (i32, in elements).
+  /// The run-time part of each thread's offsets (i32, in elements); null
+  /// from analyzeSharedAccess.
   Value threadOffset;
   /// The constant offset of every register, with lane/warp/block zero.
   SmallVector<int32_t> registerOffsets;
@@ -201,6 +202,18 @@ planSharedAccess(Location loc, RewriterBase &rewriter,
 gpu::SwizzledSharedEncodingAttr
 getConvertLayoutScratchLayout(RankedTensorType srcType,
                               RankedTensorType dstType, unsigned storageBits);
+
+/// As planSharedAccess, emitting nothing: the plan's threadOffset is null.
+/// What a pattern inspects (toOffset) before it decides to match.
+FailureOr<SharedAccessPlan>
+analyzeSharedAccess(const trident::TargetInfoBase &targetInfo,
+                    RankedTensorType tensorType, Value memDesc,
+                    unsigned storageBits, std::string &why);
+FailureOr<SharedAccessPlan>
+analyzeSharedAccess(const trident::TargetInfoBase &targetInfo,
+                    RankedTensorType tensorType, gpu::MemDescType memType,
+                    ArrayRef<int32_t> origin, unsigned storageBits,
+                    std::string &why);
 
 /// Stores `values`, the registers of a tensor of `tensorType`, into the
 /// buffer of `memType` (window `origin`) at `base`, each element by one

@@ -63,9 +63,8 @@ struct StmatrixConvertLayoutOpConversion
         gpu::SharedMemorySpaceAttr::get(ctx), /*mutableMemory=*/true);
     SmallVector<int32_t> origin(srcType.getRank(), 0);
     std::string why;
-    FailureOr<SharedAccessPlan> plan =
-        planSharedAccess(loc, rewriter, targetInfo, srcType, scratchType,
-                         origin, storageBits, why);
+    FailureOr<SharedAccessPlan> plan = analyzeSharedAccess(
+        targetInfo, srcType, scratchType, origin, storageBits, why);
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, why);
     const LinearLayout &toOffset = plan->toOffset;

@@ -41,7 +41,7 @@ struct LdmatrixLocalLoadOpConversion
       return rewriter.notifyMatchFailure(op, "not 16-bit elements");
     std::string why;
     FailureOr<SharedAccessPlan> plan =
-        planSharedAccess(loc, rewriter, targetInfo, type, op.getSrc(), 16, why);
+        analyzeSharedAccess(targetInfo, type, op.getSrc(), 16, why);
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, why);
     const LinearLayout &toOffset = plan->toOffset;
