@@ -101,12 +101,11 @@ FailureOr<SharedAccessPlan> mlir::triton::planSharedAccess(
     return failure();
   MLIRContext *ctx = rewriter.getContext();
   HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
-  plan->threadOffset =
-      applyLinearLayout(loc, rewriter, plan->toOffset,
-                        {{kLane(ctx), ids.lane},
-                         {kWarp(ctx), ids.warp},
-                         {kBlock(ctx), ids.block}})
-          .front();
+  plan->threadOffset = applyLinearLayout(loc, rewriter, plan->toOffset,
+                                         {{kLane(ctx), ids.lane},
+                                          {kWarp(ctx), ids.warp},
+                                          {kBlock(ctx), ids.block}})
+                           .front();
   return plan;
 }
 
