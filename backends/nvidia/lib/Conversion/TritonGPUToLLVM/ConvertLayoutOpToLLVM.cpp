@@ -90,12 +90,8 @@ struct StmatrixConvertLayoutOpConversion
         "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};";
     auto pairType = VectorType::get({2}, elemType);
     for (int32_t group = 0; group < int32_t(values.size()); group += 8) {
-      int32_t groupOffset = nvidia_gpu::getMatrixGroupOffset(toOffset, group);
-      Value offset =
-          LLVM::XOrOp::create(rewriter, loc, rowOffset, c(groupOffset));
-      Value ptr = gepElements(loc, rewriter, base, elemType, offset);
-      SmallVector<Value> operands = {
-          LLVM::PtrToIntOp::create(rewriter, loc, i32, ptr)};
+      SmallVector<Value> operands = {nvidia_gpu::emitMatrixGroupAddress(
+          loc, rewriter, base, elemType, toOffset, rowOffset, group)};
       for (int32_t j = 0; j < 4; ++j) {
         Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
         for (int32_t h = 0; h < 2; ++h)

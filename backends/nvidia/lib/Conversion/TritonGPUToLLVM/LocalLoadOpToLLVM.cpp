@@ -66,12 +66,9 @@ struct LdmatrixLocalLoadOpConversion
     int32_t numRegs = toOffset.getInDimSize(kRegister(ctx));
     SmallVector<Value> results(numRegs);
     for (int32_t group = 0; group < numRegs; group += 8) {
-      int32_t groupOffset = nvidia_gpu::getMatrixGroupOffset(toOffset, group);
-      Value offset =
-          LLVM::XOrOp::create(rewriter, loc, rowOffset, c(groupOffset));
-      Value ptr =
-          gepElements(loc, rewriter, adaptor.getSrc(), elemType, offset);
-      Value address = LLVM::PtrToIntOp::create(rewriter, loc, i32, ptr);
+      Value address = nvidia_gpu::emitMatrixGroupAddress(
+          loc, rewriter, adaptor.getSrc(), elemType, toOffset, rowOffset,
+          group);
       auto asmOp = LLVM::InlineAsmOp::create(
           rewriter, loc, resultType, ValueRange{address}, asmText,
           "=r,=r,=r,=r,r", /*has_side_effects=*/true, /*is_align_stack=*/false,

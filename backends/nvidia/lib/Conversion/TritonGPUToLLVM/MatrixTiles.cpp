@@ -84,14 +84,20 @@ Value nvidia_gpu::emitMatrixRowOffset(Location loc, RewriterBase &rewriter,
   return rowOffset;
 }
 
-int32_t nvidia_gpu::getMatrixGroupOffset(const LinearLayout &toOffset,
-                                         int32_t group) {
+Value nvidia_gpu::emitMatrixGroupAddress(Location loc, RewriterBase &rewriter,
+                                         Value base, Type elemType,
+                                         const LinearLayout &toOffset,
+                                         Value rowOffset, int32_t group) {
   MLIRContext *ctx = toOffset.getInDimNames().begin()->getContext();
-  return toOffset
-      .apply({{kRegister(ctx), group},
-              {kLane(ctx), 0},
-              {kWarp(ctx), 0},
-              {kBlock(ctx), 0}})
-      .front()
-      .second;
+  int32_t groupOffset = toOffset
+                            .apply({{kRegister(ctx), group},
+                                    {kLane(ctx), 0},
+                                    {kWarp(ctx), 0},
+                                    {kBlock(ctx), 0}})
+                            .front()
+                            .second;
+  Value offset = LLVM::XOrOp::create(rewriter, loc, rowOffset,
+                                     i32Constant(rewriter, loc, groupOffset));
+  Value ptr = gepElements(loc, rewriter, base, elemType, offset);
+  return LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), ptr);
 }

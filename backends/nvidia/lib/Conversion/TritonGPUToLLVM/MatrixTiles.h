@@ -44,15 +44,18 @@ std::optional<bool> getMatrixTileTransposition(const LinearLayout &toOffset,
                                                int32_t originOffset);
 
 /// The element offset of the row this lane addresses for the registers
-/// 0-7 (an i32); XOR in getMatrixGroupOffset for the other groups.
+/// 0-7 (an i32); emitMatrixGroupAddress gives it for any group.
 Value emitMatrixRowOffset(Location loc, RewriterBase &rewriter,
                           const trident::TargetInfoBase &targetInfo,
                           const LinearLayout &toOffset, bool trans,
                           int32_t originOffset);
 
-/// The offset the group of 8 registers starting at register `group` adds
-/// (by XOR) to every row offset.
-int32_t getMatrixGroupOffset(const LinearLayout &toOffset, int32_t group);
+/// The 32-bit shared address of this lane's row for the group of 8
+/// registers starting at register `group`, in the buffer at `base` holding
+/// elements of `elemType`: the group's offset XORed into `rowOffset`.
+Value emitMatrixGroupAddress(Location loc, RewriterBase &rewriter, Value base,
+                             Type elemType, const LinearLayout &toOffset,
+                             Value rowOffset, int32_t group);
 
 } // namespace mlir::triton::nvidia_gpu
 
