@@ -30,7 +30,13 @@ typedef enum TridentArgKind {
   TRIDENT_ARG_F16,
   TRIDENT_ARG_BF16,
   TRIDENT_ARG_F32,
-  TRIDENT_ARG_F64
+  TRIDENT_ARG_F64,
+  /* A pointer parameter given as a raw address in the device's address
+   * space (`value.i`), for memory the caller allocated and owns (a torch
+   * tensor, a numpy array on the cpu target). Accepted wherever
+   * TRIDENT_ARG_POINTER is, by runtimes whose `struct_size` covers
+   * `launch_on_stream`. */
+  TRIDENT_ARG_ADDRESS
 } TridentArgKind;
 
 typedef struct TridentDevice TridentDevice;
@@ -91,7 +97,20 @@ typedef struct TridentRuntimeApi {
                            const TridentArg *args, uint32_t num_args);
   TridentStatus *(*synchronize)(TridentDevice *device);
   void (*release_status)(TridentStatus *status);
+  /* Appended (read only when `struct_size` covers it): launches on the
+   * caller's stream or queue (a CUstream for nvidia; ignored by runtimes
+   * without streams), NULL meaning the device's own; does not wait. Takes
+   * TRIDENT_ARG_ADDRESS arguments for pointer parameters. */
+  TridentStatus *(*launch_on_stream)(TridentKernel *kernel,
+                                     const uint32_t grid[3],
+                                     const TridentArg *args, uint32_t num_args,
+                                     void *stream);
 } TridentRuntimeApi;
+
+/* The size of a TridentRuntimeApi without `launch_on_stream`. */
+#define TRIDENT_RUNTIME_API_V1_0_SIZE                                         \
+  (offsetof(TridentRuntimeApi, release_status) +                              \
+   sizeof(void (*)(TridentStatus *)))
 
 /* The C symbol a runtime library exports (the library a plugin manifest
  * names under "runtime_library"). It returns the library's API, which lives
