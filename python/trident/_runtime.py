@@ -99,7 +99,8 @@ def find_runtime_library(kind):
             directory = os.path.dirname(os.path.abspath(path))
             if _provides_runtime_for(manifest, kind):
                 library = manifest["runtime_library"]
-                return "library", os.path.join(directory, library)
+                return "library", os.path.normpath(
+                    os.path.join(directory, library))
             if in_plugin is None and kind in _target_kinds(manifest) and \
                     "runtime" in (manifest.get("provides") or []) and \
                     isinstance(manifest.get("library"), str):
