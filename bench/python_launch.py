@@ -7,6 +7,10 @@
 # adds is the difference).
 #
 #   PYTHONPATH=python python3 bench/python_launch.py [--n 256] [--runs 20000]
+#                                                    [--bundle vadd.tkb]
+#
+# --bundle launches a saved vadd bundle instead of compiling one (for a
+# machine with the runtime libraries only).
 
 import argparse
 import os
@@ -23,9 +27,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=256)
     parser.add_argument("--runs", type=int, default=20000)
+    parser.add_argument("--bundle")
     args = parser.parse_args()
     n = args.n
-    k = trident.compile(os.path.join(ROOT, "test", "kernels", "vadd.ttir"))
+    if args.bundle:
+        k = trident.load(args.bundle)
+    else:
+        k = trident.compile(os.path.join(ROOT, "test", "kernels",
+                                         "vadd.ttir"))
     x = np.ones(n, np.float32)
     y = np.ones(n, np.float32)
     out = np.zeros(n, np.float32)

@@ -35,9 +35,12 @@ def build_launch(launcher, kernel, ndarray):
         "gv": launcher.grid_view,
         "lock": launcher.lock,
         "fn": launcher.fn,
-        "handle": launcher.handle,
-        "grid_address": launcher.grid_address,
-        "args_address": launcher.args_address,
+        # ctypes objects rather than ints: ctypes passes them as they are
+        # instead of converting an int on every call.
+        "handle": ctypes.c_void_p(launcher.handle),
+        "grid_address": ctypes.c_void_p(launcher.grid_address),
+        "args_address": ctypes.c_void_p(launcher.args_address),
+        "count": ctypes.c_uint32(launcher.count),
         "check": launcher.runtime.check,
         "stream_fn": launcher.stream_fn,
         "bad_grid": _bad_grid(kernel.name),
@@ -121,8 +124,8 @@ def build_launch(launcher, kernel, ndarray):
         lines += ["        if stream is None:",
                   "            stream = stream_fn()"]
     lines += [
-        "        status = fn(handle, grid_address, args_address, %d, stream)" %
-        count,
+        "        status = fn(handle, grid_address, args_address, count, "
+        "stream)",
         "    if status:",
         "        check(status, '')",
     ]
