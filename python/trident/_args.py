@@ -286,12 +286,15 @@ def make_converter(writer, index, kind, type_text, which, placement):
 
         def convert_int(value):
             if type(value) is not int:
-                if isinstance(value, float) or not hasattr(value,
-                                                           "__index__"):
+                if _np is not None and isinstance(value, _np.bool_):
+                    value = int(value)
+                elif isinstance(value, float) or not hasattr(value,
+                                                             "__index__"):
                     raise TridentError(
                         "%s is an %s parameter; got %s %r (pass an int)" %
                         (which, name, _describe(value), value))
-                value = operator.index(value)
+                else:
+                    value = operator.index(value)
             if not low <= value <= high:
                 raise TridentError(
                     "%s: %d is out of range for %s (%d to %d)" %

@@ -381,6 +381,12 @@ class Launch(unittest.TestCase):
              65504, 3.0, 1, np.float64(2.5))
         self.assertEqual(ints.tolist(), [0, -1, -1, -1, -1])
         self.assertEqual(floats.tolist(), [65504.0, 3.0, 1.0, 2.5])
+        # numpy scalars convert like Python ones.
+        k[1](ints, floats, np.bool_(True), np.int8(-3), np.uint16(7),
+             np.int64(9), np.uint64((1 << 64) - 2), np.float16(0.5),
+             np.float32(0.25), np.float32(2.5), np.float32(-1.0))
+        self.assertEqual(ints.tolist(), [1, -3, 7, 9, -2])
+        self.assertEqual(floats.tolist(), [0.5, 0.25, 2.5, -1.0])
         # bf16 rounds to nearest even: 1 + 2^-8 is a tie, 1 + 3 * 2^-9 not.
         k[1](ints, floats, False, 0, 0, 0, 0, 0, 1 + 2 ** -8, 0, 0)
         self.assertEqual(floats[1], 1.0)
