@@ -283,6 +283,27 @@ class Launch(unittest.TestCase):
         k[8](x, y, out2, 2000)
         np.testing.assert_array_equal(out2, x + y)
 
+    def test_many_kernels_in_one_process(self):
+        # Each cpu kernel is a library dlopened from its own memfd; kernels
+        # loaded one after the other, and one unloaded in between, must each
+        # keep running their own code.
+        first = trident.compile(VADD)
+        x, y, out = vadd_args(256)
+        first[1](x, y, out, 256)
+        dropped = trident.compile(SCALARS)
+        dropped[1](np.zeros(5, np.int64), np.zeros(4), 1, 2, 3, 4, 5, 1.0,
+                   2.0, 3.0, 4.0)
+        del dropped
+        second = trident.compile(POINTEES)
+        second[1](np.zeros(4, np.uint16), np.zeros(4, np.bool_))
+        third = trident.Kernel.from_bytes(first.bundle)
+        out[:] = 0
+        third[1](x, y, out, 256)
+        np.testing.assert_array_equal(out, x + y)
+        out[:] = 0
+        first[1](x, y, out, 256)
+        np.testing.assert_array_equal(out, x + y)
+
     def test_wrong_arg_count(self):
         k = compiled(VADD)
         x, y, out = vadd_args()
