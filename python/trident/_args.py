@@ -113,6 +113,7 @@ class Placement:
             self.dlpack = None  # unknown: not checked
             self.torch = None
         self.host = kind == "cpu"
+        self.torch_flag = "is_" + self.torch if self.torch else None
 
 
 def _describe(value):
@@ -132,7 +133,11 @@ def buffer_address(value, which, placement, esize, type_text):
     size. `which` names the argument in messages."""
     data_ptr = getattr(value, "data_ptr", None)
     if data_ptr is not None and callable(data_ptr):
-        device = _torch_device_type(value)
+        # torch's `is_cpu` / `is_cuda` / `is_xpu` answer without making a
+        # torch.device; other objects may only have `device`.
+        on_target = getattr(value, placement.torch_flag, None) \
+            if placement.torch_flag else None
+        device = None if on_target is True else _torch_device_type(value)
         if placement.torch is not None and device is not None and \
                 device != placement.torch:
             raise TridentError(

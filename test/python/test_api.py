@@ -341,17 +341,30 @@ class Launch(unittest.TestCase):
             class device:
                 type = "cuda"
 
+            is_cpu = False
+            is_cuda = True
+
             def data_ptr(self):
                 return 1 << 40
 
             def element_size(self):
                 return 4
 
-        with self.assertRaises(trident.TridentError) as caught:
-            k[4](x, CudaTensor(), out, 1000)
-        self.assertIn("argument 2 ('y_ptr') of kernel 'vadd_kernel' is a "
-                      "buffer on device 'cuda'; a kernel for target 'cpu' "
-                      "needs cpu memory", str(caught.exception))
+        class CudaWrapper:
+            """A data_ptr() object with only a `device`."""
+
+            class device:
+                type = "cuda"
+
+            def data_ptr(self):
+                return 1 << 40
+
+        for cuda in (CudaTensor(), CudaWrapper()):
+            with self.assertRaises(trident.TridentError) as caught:
+                k[4](x, cuda, out, 1000)
+            self.assertIn("argument 2 ('y_ptr') of kernel 'vadd_kernel' is a "
+                          "buffer on device 'cuda'; a kernel for target "
+                          "'cpu' needs cpu memory", str(caught.exception))
 
         class CudaDLPack:
             def __dlpack_device__(self):
