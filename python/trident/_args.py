@@ -22,7 +22,6 @@ import ctypes
 import math
 import operator
 import struct
-import sys
 
 from . import _lib
 from ._errors import TridentError
@@ -345,7 +344,3 @@ def make_converter(writer, index, kind, type_text, which, placement):
                 (which, value, name, largest)) from None
 
     return convert_float
-
-
-def is_torch_loaded():
-    return "torch" in sys.modules
