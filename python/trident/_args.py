@@ -149,10 +149,11 @@ def buffer_address(value, which, placement, esize, type_text):
             size = size_fn() if callable(size_fn) else getattr(
                 value, "itemsize", None)
             if size is not None and size != esize:
+                dtype = getattr(value, "dtype", None)
                 raise TridentError(
-                    "%s has %d-byte elements (%s), the kernel's pointee %s "
-                    "needs %s" % (which, size, getattr(value, "dtype", "?"),
-                                  type_text,
+                    "%s has %d-byte elements%s, the kernel's pointee %s "
+                    "needs %s" % (which, size, " (%s)" % dtype if dtype
+                                  is not None else "", type_text,
                                   _expected_elements(type_text, esize)))
         return data_ptr()
     if _ndarray is not None and isinstance(value, _ndarray):

@@ -12,6 +12,7 @@ allocation of ctypes objects.
 """
 
 import ctypes
+import sys
 
 from . import _lib
 from ._errors import TridentError
@@ -24,10 +25,18 @@ def build_launch(launcher, kernel, ndarray):
     """Returns launch(grid, args, stream) for `launcher` (a _Launcher)."""
     from . import _args
 
+    # torch tensors get an inline case too when torch is already imported
+    # (the package never imports it): a torch.Tensor proper (not a
+    # subclass) on the target's device type.
+    torch = sys.modules.get("torch")
+    tensor = getattr(torch, "Tensor", None) if torch is not None else None
+    flag = launcher.placement.torch_flag
+
     count = launcher.count
     env = {
         "TridentError": TridentError,
         "ndarray": ndarray,
+        "Tensor": tensor,
         "addressof": ctypes.addressof,
         "from_buffer": ctypes.c_char.from_buffer,
         "q": launcher.writer.q,
@@ -80,6 +89,7 @@ def build_launch(launcher, kernel, ndarray):
         slot = 2 * index + 1
         if kind == _lib.ARG_POINTER:
             esize = _args.element_size(param.element_type)
+            branch = "if"
             if host and ndarray is not None and esize is not None:
                 lines += [
                     "        if type(%s) is ndarray and %s.itemsize == %d:" %
@@ -89,11 +99,20 @@ def build_launch(launcher, kernel, ndarray):
                     (slot, a),
                     "            except (TypeError, ValueError, BufferError):",
                     "                %s(%s)" % (convert, a),
-                    "        else:",
-                    "            %s(%s)" % (convert, a),
                 ]
-            else:
+                branch = "elif"
+            if tensor is not None and flag and esize is not None:
+                lines += [
+                    "        %s type(%s) is Tensor and %s.%s and "
+                    "%s.element_size() == %d:" % (branch, a, a, flag, a, esize),
+                    "            q[%d] = %s.data_ptr()" % (slot, a),
+                ]
+                branch = "elif"
+            if branch == "if":
                 lines.append("        %s(%s)" % (convert, a))
+            else:
+                lines += ["        else:",
+                          "            %s(%s)" % (convert, a)]
         elif kind in _INT_KINDS and kind != _lib.ARG_I1:
             bits = _INT_KINDS[kind]
             low, high = -(1 << (bits - 1)), (1 << (bits - 1)) - 1

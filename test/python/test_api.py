@@ -304,6 +304,48 @@ class Launch(unittest.TestCase):
         first[1](x, y, out, 256)
         np.testing.assert_array_equal(out, x + y)
 
+    def test_torch_like_tensors(self):
+        # torch is not installed here: a stand-in module with a Tensor type
+        # (data_ptr, element_size, is_cpu, device, dtype) takes the launch
+        # function's inline case for torch tensors, built when torch is
+        # imported before a kernel's first launch.
+        import sys
+        import types
+
+        class Tensor:
+            def __init__(self, array, device="cpu"):
+                self.array = array
+                self.dtype = "torch.%s" % array.dtype
+                self.device = types.SimpleNamespace(type=device)
+                self.is_cpu = device == "cpu"
+                self.is_cuda = device == "cuda"
+
+            def data_ptr(self):
+                return self.array.ctypes.data
+
+            def element_size(self):
+                return self.array.itemsize
+
+        torch = types.ModuleType("torch")
+        torch.Tensor = Tensor
+        sys.modules["torch"] = torch
+        try:
+            k = trident.compile(VADD)
+            x, y, out = vadd_args(300)
+            k[2](Tensor(x), Tensor(y), Tensor(out), 300)
+        finally:
+            del sys.modules["torch"]
+        self.assertIn("type(a0) is Tensor and a0.is_cpu",
+                      k._launcher.launch.source)
+        np.testing.assert_array_equal(out, x + y)
+        with self.assertRaises(trident.TridentError) as caught:
+            k[2](Tensor(x, "cuda"), y, out, 300)
+        self.assertIn("is a buffer on device 'cuda'", str(caught.exception))
+        with self.assertRaises(trident.TridentError) as caught:
+            k[2](x, Tensor(y.astype(np.float64)), out, 300)
+        self.assertIn("argument 2 ('y_ptr') of kernel 'vadd_kernel' has "
+                      "8-byte elements (torch.float64)", str(caught.exception))
+
     def test_wrong_arg_count(self):
         k = compiled(VADD)
         x, y, out = vadd_args()
