@@ -12,6 +12,7 @@ allocation of ctypes objects.
 """
 
 import ctypes
+import operator
 import sys
 
 from . import _lib
@@ -53,6 +54,7 @@ def build_launch(launcher, kernel, ndarray):
         "check": launcher.runtime.check,
         "stream_fn": launcher.stream_fn,
         "bad_grid": _bad_grid(kernel.name),
+        "set_grid": _set_grid(launcher.grid_view),
         "bad_count": _bad_count(kernel.name, kernel.signature),
         "pack_f32": _args._F32_PACK,
         "pack_f64": _args._F64_PACK,
@@ -70,13 +72,13 @@ def build_launch(launcher, kernel, ndarray):
         "                gv[0] = grid",
         "                gv[1] = 1",
         "                gv[2] = 1",
-        "            else:",
+        "            elif type(grid) is tuple and 1 <= len(grid) <= 3:",
         "                n = len(grid)",
-        "                if not 1 <= n <= 3:",
-        "                    raise ValueError",
         "                gv[0] = grid[0]",
         "                gv[1] = grid[1] if n > 1 else 1",
         "                gv[2] = grid[2] if n > 2 else 1",
+        "            else:",
+        "                set_grid(grid)",
         "        except (ValueError, TypeError, OverflowError):",
         "            bad_grid(grid)",
     ]
@@ -153,6 +155,22 @@ def build_launch(launcher, kernel, ndarray):
     launch = env["launch"]
     launch.source = source
     return launch
+
+
+def _set_grid(view):
+    """Fills the grid from any other form: a numpy int, a list, a tuple of
+    numpy ints. Raises ValueError or TypeError for a bad one."""
+    def set_grid(grid):
+        if hasattr(grid, "__index__"):
+            dims = (operator.index(grid),)
+        else:
+            dims = tuple(operator.index(d) for d in grid)
+        if not 1 <= len(dims) <= 3:
+            raise ValueError
+        view[0] = dims[0]
+        view[1] = dims[1] if len(dims) > 1 else 1
+        view[2] = dims[2] if len(dims) > 2 else 1
+    return set_grid
 
 
 def _bad_grid(name):

@@ -232,7 +232,8 @@ class Launch(unittest.TestCase):
     def test_vadd_in_place_and_grid_forms(self):
         k = compiled(VADD)
         x, y, out = vadd_args(1000)
-        for grid in (4, (4,), (4, 1), (4, 1, 1)):
+        for grid in (4, (4,), (4, 1), (4, 1, 1), [4], np.int64(4),
+                     (np.int32(4), 1)):
             out[:] = 0
             k[grid](x, y, out, 1000)
             np.testing.assert_array_equal(out, x + y)
@@ -436,7 +437,8 @@ class Launch(unittest.TestCase):
     def test_bad_grid(self):
         k = compiled(VADD)
         x, y, out = vadd_args()
-        for grid in (-1, (1, 2, 3, 4), (), "4", 1 << 32):
+        for grid in (-1, (1, 2, 3, 4), (), "4", 1 << 32, (1.5,), [1, -1],
+                     None):
             with self.assertRaises(trident.TridentError) as caught:
                 k[grid](x, y, out, 1000)
             self.assertIn("grid", str(caught.exception))
