@@ -228,6 +228,54 @@ class Bundles(unittest.TestCase):
             trident.Kernel.from_bytes(compiled(VADD).bundle[:40])
 
 
+class RuntimeDiscovery(unittest.TestCase):
+    """How a target's runtime is found (each case in a fresh interpreter: a
+    process opens a runtime once)."""
+
+    LAUNCH = ("import sys, numpy as np, trident\n"
+              "k = trident.load(sys.argv[1])\n"
+              "x = np.ones(300, np.float32); out = np.zeros_like(x)\n"
+              "k[2](x, x, out, 300)\n"
+              "print(out.sum())\n")
+
+    def run_launch(self, env):
+        import subprocess
+        import sys
+        with tempfile.TemporaryDirectory() as tmp:
+            bundle = os.path.join(tmp, "vadd.tkb")
+            compiled(VADD).save(bundle)
+            full = dict(os.environ)
+            full.update(env)
+            return subprocess.run(
+                [sys.executable, "-c", self.LAUNCH, bundle], env=full,
+                capture_output=True, text=True, timeout=120)
+
+    def test_runtime_library_of_the_manifest(self):
+        result = self.run_launch({})
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.strip(), "600.0")
+
+    def test_no_runtime(self):
+        result = self.run_launch({"TRIDENT_PLUGINS": ""})
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("TridentError: no plugin provides a runtime for target "
+                      "'cpu' (searched nothing: TRIDENT_PLUGINS is empty)",
+                      result.stderr)
+
+    def test_runtime_inside_the_plugin(self):
+        # A manifest without runtime_library: the plugin's own get_runtime.
+        plugins = os.path.join(trident.library_dir(), "trident", "plugins")
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "linalg.json"), "w") as f:
+                f.write('{"name": "linalg", "library": "%s", '
+                        '"targets": [{"kind": "cpu"}], '
+                        '"provides": ["compiler", "runtime"]}' %
+                        os.path.join(plugins, "libTridentLinalg.so"))
+            result = self.run_launch({"TRIDENT_PLUGINS": tmp})
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.strip(), "600.0")
+
+
 class Launch(unittest.TestCase):
     def test_vadd_in_place_and_grid_forms(self):
         k = compiled(VADD)
