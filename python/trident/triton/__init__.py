@@ -36,7 +36,7 @@ from . import _state, _targets
 from ._targets import TargetError, parse_target
 
 __all__ = ["activate", "active_target", "deactivate", "target",
-           "TargetError", "compile_mode"]
+           "TargetError", "compile_mode", "compiled_kernels"]
 
 # The registry entries activate() replaced: {name: the original Backend or
 # None when there was none}.
@@ -46,6 +46,16 @@ _replaced = {}
 def compile_mode():
     """"subprocess" or "inprocess", as TRIDENT_TRITON_COMPILE selects."""
     return _targets.compile_mode()
+
+
+def compiled_kernels(target=None):
+    """How many kernels the backend compiled in this process: for one
+    Trident target string, or in all (Triton's cache hits are not
+    compiled, so count with a fresh TRITON_CACHE_DIR)."""
+    with _state.lock:
+        if target is None:
+            return sum(_state.compiled.values())
+        return _state.compiled.get(parse_target(target).trident, 0)
 
 
 def active_target():

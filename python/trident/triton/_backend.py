@@ -142,6 +142,7 @@ class TridentBackend(BaseBackend):
             else None,
             options=_targets.extra_options(),
             source_name=metadata.get("name") or None)
+        _state.count_compile(self.trident_target.trident)
         metadata["name"] = result.name
         metadata["num_warps"] = result.num_warps
         metadata["shared"] = result.shared

@@ -18,3 +18,13 @@ def active_target():
 def set_active_target(target):
     global _active
     _active = target
+
+
+#: Kernels the backend compiled in this process, per Trident target (the
+#: torch.compile demo checks that Inductor's kernels went through Trident).
+compiled = {}
+
+
+def count_compile(target):
+    with lock:
+        compiled[target] = compiled.get(target, 0) + 1
