@@ -72,3 +72,14 @@ install(FILES
   "${PROJECT_BINARY_DIR}/${TRIDENT_INSTALL_CMAKEDIR}/TridentConfigVersion.cmake"
   "${CMAKE_CURRENT_LIST_DIR}/TridentHelpers.cmake"
   DESTINATION ${TRIDENT_INSTALL_CMAKEDIR})
+
+# The `trident` Python package (pure Python over the C APIs), where Debian's
+# python3 looks: P/lib/python3/dist-packages/trident. It finds the libraries
+# in P/lib, the nearest `lib` above it (docs/python.md); another directory
+# works with TRIDENT_BUILD_DIR=P.
+set(TRIDENT_INSTALL_PYTHONDIR lib/python3/dist-packages CACHE STRING
+  "Where `cmake --install` puts the trident Python package (under the prefix)")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/python/trident"
+  DESTINATION ${TRIDENT_INSTALL_PYTHONDIR}
+  FILES_MATCHING PATTERN "*.py"
+  PATTERN "__pycache__" EXCLUDE)

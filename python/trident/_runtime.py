@@ -1,0 +1,226 @@
+"""Runtime libraries: finding a target's launcher through the plugin
+manifests and opening it with ctypes.
+
+Each plugin directory holds one JSON manifest per plugin; a manifest's
+``runtime_library`` names the plugin's LLVM-free launcher, a shared library
+exporting ``trident_runtime_entry`` (trident-c/Runtime.h). The directories
+are those the ``trident`` tool searches (docs/plugins.md): the
+colon-separated TRIDENT_PLUGINS when set (it replaces the default), else
+``<libdir>/trident/plugins``, then TRIDENT_ADD_PLUGINS. Reading manifests
+needs no compiler, so a bundle compiled elsewhere loads and launches with
+libTridentRuntime and the runtime library alone.
+"""
+
+import ctypes
+import glob
+import json
+import os
+import threading
+
+from . import _lib
+from ._errors import TridentError
+
+
+def plugin_search_list():
+    """The plugin entries (directories, manifests, libraries) searched."""
+    entries = []
+    replace = os.environ.get("TRIDENT_PLUGINS")
+    if replace is not None:
+        entries += [e for e in replace.split(":") if e]
+    else:
+        entries.append(_lib.plugin_dir())
+    add = os.environ.get("TRIDENT_ADD_PLUGINS")
+    if add:
+        entries += [e for e in add.split(":") if e]
+    return entries
+
+
+def _manifests_of(entry):
+    """The manifest files an entry of the search list stands for."""
+    if os.path.isdir(entry):
+        return sorted(glob.glob(os.path.join(entry, "*.json")))
+    if entry.endswith(".json"):
+        return [entry]
+    # A plugin library: the manifest beside it that names it.
+    found = []
+    name = os.path.basename(entry)
+    for path in sorted(glob.glob(os.path.join(os.path.dirname(entry) or ".",
+                                              "*.json"))):
+        manifest = _read_manifest(path)
+        if manifest and manifest.get("library") == name:
+            found.append(path)
+    return found
+
+
+def _read_manifest(path):
+    try:
+        with open(path, "r", encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _target_kinds(manifest):
+    kinds = []
+    for target in manifest.get("targets") or []:
+        if isinstance(target, str):
+            kinds.append(target.split(":", 1)[0])
+        elif isinstance(target, dict) and isinstance(target.get("kind"), str):
+            kinds.append(target["kind"])
+    return kinds
+
+
+def _provides_runtime_for(manifest, kind):
+    if not isinstance(manifest.get("runtime_library"), str):
+        return False
+    if isinstance(manifest.get("runtime_kind"), str):
+        return manifest["runtime_kind"] == kind
+    kinds = _target_kinds(manifest)
+    if kinds:
+        return kind in kinds
+    return manifest.get("name") == kind
+
+
+def find_runtime_library(kind):
+    """The path of the runtime library of target kind `kind`."""
+    searched = plugin_search_list()
+    for entry in searched:
+        for path in _manifests_of(entry):
+            manifest = _read_manifest(path)
+            if manifest is None or not _provides_runtime_for(manifest, kind):
+                continue
+            library = manifest["runtime_library"]
+            if not os.path.isabs(library):
+                library = os.path.join(os.path.dirname(os.path.abspath(path)),
+                                       library)
+            return library
+    raise TridentError(
+        "no plugin provides a runtime for target '%s' (searched %s); install "
+        "the plugin, or point TRIDENT_ADD_PLUGINS at its directory" %
+        (kind, ", ".join(searched) if searched else "nothing: TRIDENT_PLUGINS "
+         "is empty"))
+
+
+_LaunchFn = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                             ctypes.c_void_p, ctypes.c_uint32, ctypes.c_void_p)
+
+
+class Runtime:
+    """One target kind's runtime library: its TridentRuntimeApi and the
+    devices opened through it (kept open for the life of the process)."""
+
+    def __init__(self, kind, path):
+        try:
+            library = ctypes.CDLL(path, mode=ctypes.RTLD_LOCAL)
+        except OSError as error:
+            raise TridentError(
+                "cannot load runtime library '%s': %s; reinstall the plugin or "
+                "fix the manifest that names it" % (path, error)) from None
+        try:
+            entry = library.trident_runtime_entry
+        except AttributeError:
+            raise TridentError(
+                "runtime library '%s' does not export trident_runtime_entry; "
+                "it is not a Trident runtime" % path) from None
+        entry.restype = ctypes.POINTER(_lib.TridentRuntimeApi)
+        entry.argtypes = []
+        api_pointer = entry()
+        if not api_pointer:
+            raise TridentError("runtime library '%s' returned no API" % path)
+        # Read only the prefix the library reported: fields are appended over
+        # releases, and an older library's struct ends earlier.
+        size = ctypes.c_uint32.from_address(
+            ctypes.addressof(api_pointer.contents)).value
+        if size < _lib.RUNTIME_API_V1_0_SIZE:
+            raise TridentError(
+                "runtime library '%s' reports a TridentRuntimeApi of %d bytes, "
+                "fewer than ABI 1.0 defines; rebuild it" % (path, size))
+        api = api_pointer.contents
+        if api.version != _lib.RUNTIME_ABI_VERSION:
+            raise TridentError(
+                "runtime library '%s' has runtime ABI %d; this package needs "
+                "%d" % (path, api.version, _lib.RUNTIME_ABI_VERSION))
+        got_kind = (api.target_kind or b"").decode()
+        if got_kind != kind:
+            raise TridentError(
+                "runtime library '%s' is for target '%s', not '%s'; fix the "
+                "plugin manifest that names it" % (path, got_kind, kind))
+        self._library = library  # keeps it loaded
+        self.kind = kind
+        self.path = path
+        self.api = api
+        offset = _lib.TridentRuntimeApi.launch_on_stream.offset
+        self.has_launch_on_stream = size >= offset + ctypes.sizeof(
+            ctypes.c_void_p)
+        # The launch function as the launcher calls it: a status returned as
+        # a plain int (None for success), the cheapest result ctypes has.
+        self.launch_on_stream = None
+        if self.has_launch_on_stream:
+            address = ctypes.c_void_p.from_address(
+                ctypes.addressof(api) + offset).value
+            if address:
+                self.launch_on_stream = _LaunchFn(address)
+            else:
+                self.has_launch_on_stream = False
+        self._release = api.release_status
+        self._devices = {}
+        self._lock = threading.Lock()
+
+    def check(self, status, what):
+        """Raises TridentError for a failed status (a TridentStatus * as an
+        int or a ctypes pointer), releasing it."""
+        if not status:
+            return
+        pointer = ctypes.cast(status, ctypes.POINTER(_lib.TridentStatus))
+        message = pointer.contents.message
+        code = pointer.contents.code
+        self._release(pointer)
+        text = message.decode("utf-8", "replace") if message else (
+            "the runtime gave no reason (code %d)" % code)
+        raise TridentError("%s: %s" % (what, text) if what else text)
+
+    def probe(self):
+        """(number of devices, why there are none or "")."""
+        count = ctypes.c_int32(0)
+        status = self.api.probe(ctypes.byref(count))
+        if status:
+            try:
+                self.check(status, "")
+            except TridentError as error:
+                return 0, str(error)
+        return count.value, "" if count.value else "no device"
+
+    def device(self, index):
+        """The handle of device `index`, opened on first use."""
+        handle = self._devices.get(index)
+        if handle is None:
+            with self._lock:
+                handle = self._devices.get(index)
+                if handle is None:
+                    out = ctypes.c_void_p()
+                    self.check(self.api.open_device(index, ctypes.byref(out)),
+                               "cannot open %s device %d" % (self.kind, index))
+                    handle = out.value
+                    self._devices[index] = handle
+        return handle
+
+    def synchronize(self, index=0):
+        self.check(self.api.synchronize(self.device(index)),
+                   "synchronizing %s device %d" % (self.kind, index))
+
+
+_runtimes = {}
+_runtimes_lock = threading.Lock()
+
+
+def runtime_for(kind):
+    """The Runtime of target kind `kind` ("cpu", "nvidia"), opened once."""
+    runtime = _runtimes.get(kind)
+    if runtime is None:
+        with _runtimes_lock:
+            runtime = _runtimes.get(kind)
+            if runtime is None:
+                runtime = Runtime(kind, find_runtime_library(kind))
+                _runtimes[kind] = runtime
+    return runtime

@@ -1,0 +1,436 @@
+# Tests of the `trident` package's API (ctest label `core`): targets, compile
+# and its stages, the Kernel's metadata, bundles saved and loaded, and every
+# error path (malformed TTIR with its file:line:col, an unknown target, bad
+# launch arguments). The launches here are small kernels on the cpu target;
+# test_cpu_kernels.py runs the kernel corpus against numpy.
+
+import os
+import re
+import tempfile
+import unittest
+
+import numpy as np
+
+import trident
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = os.path.normpath(os.path.join(HERE, "..", "kernels"))
+VADD = os.path.join(KERNELS, "vadd.ttir")
+
+# Every scalar kind, stored where the test can read it back: flag and the
+# integers (sign-extended) into ints[0..4], the floats (extended) into
+# floats[0..3].
+SCALARS = """
+module {
+  tt.func public @scalars(%ints: !tt.ptr<i64> loc("ints"), %floats: !tt.ptr<f64> loc("floats"), %flag: i1 loc("flag"), %a: i8 loc("a"), %b: i16 loc("b"), %c: i32 loc("c"), %d: i64 loc("d"), %e: f16 loc("e"), %f: bf16 loc("f"), %g: f32 loc("g"), %h: f64 loc("h")) {
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %c3 = arith.constant 3 : i32
+    %c4 = arith.constant 4 : i32
+    %flag64 = arith.extui %flag : i1 to i64
+    tt.store %ints, %flag64 : !tt.ptr<i64>
+    %a64 = arith.extsi %a : i8 to i64
+    %p1 = tt.addptr %ints, %c1 : !tt.ptr<i64>, i32
+    tt.store %p1, %a64 : !tt.ptr<i64>
+    %b64 = arith.extsi %b : i16 to i64
+    %p2 = tt.addptr %ints, %c2 : !tt.ptr<i64>, i32
+    tt.store %p2, %b64 : !tt.ptr<i64>
+    %c64 = arith.extsi %c : i32 to i64
+    %p3 = tt.addptr %ints, %c3 : !tt.ptr<i64>, i32
+    tt.store %p3, %c64 : !tt.ptr<i64>
+    %p4 = tt.addptr %ints, %c4 : !tt.ptr<i64>, i32
+    tt.store %p4, %d : !tt.ptr<i64>
+    %e64 = arith.extf %e : f16 to f64
+    tt.store %floats, %e64 : !tt.ptr<f64>
+    %f64 = arith.extf %f : bf16 to f64
+    %q1 = tt.addptr %floats, %c1 : !tt.ptr<f64>, i32
+    tt.store %q1, %f64 : !tt.ptr<f64>
+    %g64 = arith.extf %g : f32 to f64
+    %q2 = tt.addptr %floats, %c2 : !tt.ptr<f64>, i32
+    tt.store %q2, %g64 : !tt.ptr<f64>
+    %q3 = tt.addptr %floats, %c3 : !tt.ptr<f64>, i32
+    tt.store %q3, %h : !tt.ptr<f64>
+    tt.return
+  }
+}
+"""
+
+# Pointers to bf16 and i1 (only their element sizes matter here).
+POINTEES = """
+module {
+  tt.func public @pointees(%x: !tt.ptr<bf16> loc("x"), %m: !tt.ptr<i1> loc("m")) {
+    tt.return
+  }
+}
+"""
+
+_cache = {}
+
+
+def compiled(src, **kwargs):
+    """compile(src, **kwargs), once per test run."""
+    key = (src, tuple(sorted(kwargs.items())))
+    if key not in _cache:
+        _cache[key] = trident.compile(src, **kwargs)
+    return _cache[key]
+
+
+def vadd_args(n=1000, dtype=np.float32):
+    rng = np.random.default_rng(1)
+    x = rng.uniform(-1, 1, n).astype(dtype)
+    y = rng.uniform(-1, 1, n).astype(dtype)
+    return x, y, np.zeros(n, dtype)
+
+
+class Targets(unittest.TestCase):
+    def test_targets_lists_cpu(self):
+        targets = trident.targets()
+        kinds = [t.kind for t in targets]
+        self.assertIn("cpu", kinds)
+        cpu = targets[kinds.index("cpu")]
+        self.assertEqual(cpu.plugin, "linalg")
+        self.assertTrue(cpu.available)
+        self.assertGreaterEqual(cpu.device_count, 1)
+        self.assertEqual(cpu.reason, "")
+        self.assertTrue(os.path.isfile(cpu.runtime_library),
+                        cpu.runtime_library)
+        for target in targets:
+            self.assertIsInstance(target.aliases, list)
+            if not target.available:
+                self.assertNotEqual(target.reason, "", target)
+
+    def test_resolve_and_stages(self):
+        self.assertEqual(trident.resolve_target("cpu"), "cpu")
+        stages = trident.stages("cpu")
+        self.assertEqual(stages[0], "ttir")
+        self.assertGreater(len(stages), 1)
+
+    def test_library_dir_and_version(self):
+        self.assertTrue(os.path.isfile(
+            os.path.join(trident.library_dir(), "libTridentRuntime.so")))
+        self.assertNotEqual(trident.version(), "")
+
+
+class Compile(unittest.TestCase):
+    def test_kernel_metadata(self):
+        k = compiled(VADD)
+        self.assertIsInstance(k, trident.Kernel)
+        self.assertEqual(k.name, "vadd_kernel")
+        self.assertEqual(k.target, "cpu")
+        self.assertEqual(k.num_warps, 4)
+        self.assertIsInstance(k.shared_bytes, int)
+        self.assertEqual([p.name for p in k.signature],
+                         ["x_ptr", "y_ptr", "out_ptr", "n"])
+        self.assertEqual([p.kind for p in k.signature],
+                         ["pointer", "pointer", "pointer", "i32"])
+        self.assertEqual([p.element_type for p in k.signature],
+                         ["f32", "f32", "f32", ""])
+        self.assertEqual(k.signature[0].divisibility, 16)
+        self.assertEqual(k.compiler_version, trident.version())
+        self.assertTrue(k.bundle.startswith(b"TKB") or len(k.bundle) > 64)
+        self.assertTrue(k.binary.startswith(b"\x7fELF"))
+        self.assertIn("vadd_kernel(x_ptr: *f32", repr(k))
+
+    def test_text_source_and_num_warps(self):
+        with open(VADD) as f:
+            text = f.read()
+        k = trident.compile(text, target="cpu", num_warps=8)
+        self.assertEqual(k.name, "vadd_kernel")
+        self.assertEqual(k.num_warps, 8)
+
+    def test_emit_stage(self):
+        ttir = trident.compile(VADD, emit="ttir")
+        self.assertIsInstance(ttir, str)
+        self.assertIn("tt.func public @vadd_kernel", ttir)
+        last = trident.stages("cpu")[-1]
+        out = trident.compile(VADD, emit=last)
+        self.assertTrue(len(out) > 0)
+
+    def test_keep_stages(self):
+        k = trident.compile(VADD, keep_stages=True)
+        self.assertIn("ttir", k.stages)
+        self.assertIn("vadd_kernel", k.stages["ttir"])
+        self.assertEqual(compiled(VADD).stages, {})
+
+    def test_malformed_ttir_file_has_location(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "bad.ttir")
+            with open(path, "w") as f:
+                f.write("module {\n  tt.func public @k() {\n"
+                        "    %v = arith.addf %nope, %nope : f32\n"
+                        "    tt.return\n  }\n}\n")
+            with self.assertRaises(trident.TridentError) as caught:
+                trident.compile(path)
+        message = str(caught.exception)
+        self.assertRegex(message, re.escape(path) + r":3:\d+: ")
+        self.assertIn("nope", message)
+        self.assertIsInstance(caught.exception, RuntimeError)
+
+    def test_malformed_ttir_text_has_location(self):
+        with self.assertRaises(trident.TridentError) as caught:
+            trident.compile("module {\n  tt.func public @k() {\n    bogus.op\n"
+                            "  }\n}\n")
+        self.assertRegex(str(caught.exception), r"<source>:3:\d+: ")
+
+    def test_missing_file(self):
+        with self.assertRaises(trident.TridentError) as caught:
+            trident.compile("/nonexistent/k.ttir")
+        self.assertIn("cannot read '/nonexistent/k.ttir'",
+                      str(caught.exception))
+
+    def test_unknown_target(self):
+        with self.assertRaises(trident.TridentError) as caught:
+            trident.compile(VADD, target="nonesuch")
+        self.assertIn("nonesuch", str(caught.exception))
+        with self.assertRaises(trident.TridentError):
+            trident.stages("nonesuch")
+
+    def test_unknown_option(self):
+        with self.assertRaises(trident.TridentError) as caught:
+            trident.compile(VADD, no_such_option=1)
+        self.assertIn("no_such_option", str(caught.exception))
+
+    def test_bad_counts(self):
+        for bad in (0, -1, 2.5, True):
+            with self.assertRaises(trident.TridentError):
+                trident.compile(VADD, num_warps=bad)
+
+
+class Bundles(unittest.TestCase):
+    def test_save_load_round_trip(self):
+        k = compiled(VADD)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "vadd.tkb")
+            k.save(path)
+            loaded = trident.load(path)
+        self.assertEqual(loaded.bundle, k.bundle)
+        for field in ("name", "target", "num_warps", "threads_per_warp",
+                      "num_ctas", "shared_bytes", "signature"):
+            self.assertEqual(getattr(loaded, field), getattr(k, field), field)
+        x, y, out = vadd_args()
+        loaded[(len(x) + 255) // 256](x, y, out, len(x))
+        np.testing.assert_array_equal(out, x + y)
+        again = trident.Kernel.from_bytes(k.bundle)
+        self.assertEqual(again.name, "vadd_kernel")
+
+    def test_load_errors(self):
+        with self.assertRaises(trident.TridentError) as caught:
+            trident.load("/nonexistent/k.tkb")
+        self.assertIn("cannot read '/nonexistent/k.tkb'", str(caught.exception))
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "junk.tkb")
+            with open(path, "wb") as f:
+                f.write(b"not a bundle at all")
+            with self.assertRaises(trident.TridentError) as caught:
+                trident.load(path)
+            self.assertIn(path, str(caught.exception))
+        with self.assertRaises(trident.TridentError):
+            trident.Kernel.from_bytes(compiled(VADD).bundle[:40])
+
+
+class Launch(unittest.TestCase):
+    def test_vadd_in_place_and_grid_forms(self):
+        k = compiled(VADD)
+        x, y, out = vadd_args(1000)
+        for grid in (4, (4,), (4, 1), (4, 1, 1)):
+            out[:] = 0
+            k[grid](x, y, out, 1000)
+            np.testing.assert_array_equal(out, x + y)
+        out[:] = 0
+        k.launch((4,), (x, y, out, 1000))
+        np.testing.assert_array_equal(out, x + y)
+        out[:] = 0
+        k.launch(4, [x, y, out, np.int32(1000)], stream=None)
+        np.testing.assert_array_equal(out, x + y)
+
+    def test_views_and_dlpack(self):
+        k = compiled(VADD)
+        x, y, out = vadd_args(2000)
+        # A view starting at an offset: the kernel sees its first element.
+        k[2](x[1000:], y[1000:], out[1000:], 500)
+        np.testing.assert_array_equal(out[1000:1500], x[1000:1500] +
+                                      y[1000:1500])
+        self.assertFalse(out[:1000].any())
+
+        class DLPackOnly:
+            """Only the DLPack protocols, as a foreign array library has."""
+
+            def __init__(self, array):
+                self.array = array
+
+            def __dlpack__(self, stream=None):
+                return self.array.__dlpack__()
+
+            def __dlpack_device__(self):
+                return self.array.__dlpack_device__()
+
+        class DataPtr:
+            def __init__(self, array):
+                self.array = array
+
+            def data_ptr(self):
+                return self.array.ctypes.data
+
+            def element_size(self):
+                return self.array.itemsize
+
+        out2 = np.zeros_like(out)
+        k[8](DLPackOnly(x), DataPtr(y), DLPackOnly(out2), 2000)
+        np.testing.assert_array_equal(out2, x + y)
+        # Read-only inputs take the slow path but still work.
+        x.flags.writeable = False
+        out2[:] = 0
+        k[8](x, y, out2, 2000)
+        np.testing.assert_array_equal(out2, x + y)
+
+    def test_wrong_arg_count(self):
+        k = compiled(VADD)
+        x, y, out = vadd_args()
+        with self.assertRaises(trident.TridentError) as caught:
+            k[4](x, y, out)
+        self.assertIn("kernel 'vadd_kernel' takes 4 arguments "
+                      "(x_ptr, y_ptr, out_ptr, n), got 3", str(caught.exception))
+        with self.assertRaises(trident.TridentError):
+            k[4](x, y, out, 1000, 5)
+
+    def test_element_size_mismatch(self):
+        k = compiled(VADD)
+        x, y, out = vadd_args(dtype=np.float64)
+        with self.assertRaises(trident.TridentError) as caught:
+            k[4](x, y, out, 1000)
+        self.assertIn("argument 1 ('x_ptr') of kernel 'vadd_kernel' has "
+                      "8-byte elements (float64), the kernel's pointee f32 "
+                      "needs 4-byte elements", str(caught.exception))
+
+    def test_not_a_buffer(self):
+        k = compiled(VADD)
+        x, y, out = vadd_args()
+        for bad in (5, [1.0, 2.0], None):
+            with self.assertRaises(trident.TridentError) as caught:
+                k[4](x, bad, out, 1000)
+            self.assertIn("argument 2 ('y_ptr')", str(caught.exception))
+
+    def test_wrong_device(self):
+        k = compiled(VADD)
+        x, y, out = vadd_args()
+
+        class CudaTensor:
+            """What a torch cuda tensor looks like to the launcher."""
+
+            class device:
+                type = "cuda"
+
+            def data_ptr(self):
+                return 1 << 40
+
+            def element_size(self):
+                return 4
+
+        with self.assertRaises(trident.TridentError) as caught:
+            k[4](x, CudaTensor(), out, 1000)
+        self.assertIn("argument 2 ('y_ptr') of kernel 'vadd_kernel' is a "
+                      "buffer on device 'cuda'; a kernel for target 'cpu' "
+                      "needs cpu memory", str(caught.exception))
+
+        class CudaDLPack:
+            def __dlpack_device__(self):
+                return (2, 0)
+
+            def __dlpack__(self, stream=None):
+                raise AssertionError("not reached")
+
+        with self.assertRaises(trident.TridentError) as caught:
+            k[4](x, CudaDLPack(), out, 1000)
+        self.assertIn("DLPack device 'cuda'", str(caught.exception))
+
+    def test_scalar_errors(self):
+        k = compiled(VADD)
+        x, y, out = vadd_args()
+        with self.assertRaises(trident.TridentError) as caught:
+            k[4](x, y, out, 1 << 32)
+        self.assertIn("argument 4 ('n') of kernel 'vadd_kernel': 4294967296 "
+                      "is out of range for i32 (-2147483648 to 4294967295)",
+                      str(caught.exception))
+        with self.assertRaises(trident.TridentError) as caught:
+            k[4](x, y, out, 1000.0)
+        self.assertIn("is an i32 parameter; got float", str(caught.exception))
+        with self.assertRaises(trident.TridentError):
+            k[4](x, y, out, "1000")
+
+    def test_bad_grid(self):
+        k = compiled(VADD)
+        x, y, out = vadd_args()
+        for grid in (-1, (1, 2, 3, 4), (), "4", 1 << 32):
+            with self.assertRaises(trident.TridentError) as caught:
+                k[grid](x, y, out, 1000)
+            self.assertIn("grid", str(caught.exception))
+
+    def test_scalar_kinds(self):
+        k = compiled(SCALARS)
+        self.assertEqual([p.kind for p in k.signature][2:], [
+            "i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"])
+        ints = np.zeros(5, np.int64)
+        floats = np.zeros(4, np.float64)
+        k[1](ints, floats, True, -128, 32767, -5, -(1 << 63), 1.5, -2.0,
+             0.1, 1e300)
+        self.assertEqual(ints.tolist(), [1, -128, 32767, -5, -(1 << 63)])
+        self.assertEqual(floats.tolist(), [1.5, -2.0, float(np.float32(0.1)),
+                                           1e300])
+        # Signless integers: the unsigned spelling of a bit pattern.
+        k[1](ints, floats, 0, 255, 65535, (1 << 32) - 1, (1 << 64) - 1,
+             65504, 3.0, 1, np.float64(2.5))
+        self.assertEqual(ints.tolist(), [0, -1, -1, -1, -1])
+        self.assertEqual(floats.tolist(), [65504.0, 3.0, 1.0, 2.5])
+        # bf16 rounds to nearest even: 1 + 2^-8 is a tie, 1 + 3 * 2^-9 not.
+        k[1](ints, floats, False, 0, 0, 0, 0, 0, 1 + 2 ** -8, 0, 0)
+        self.assertEqual(floats[1], 1.0)
+        k[1](ints, floats, False, 0, 0, 0, 0, 0, 1 + 3 * 2 ** -9, 0, 0)
+        self.assertEqual(floats[1], 1 + 2 ** -7)
+        cases = [
+            (2, 2, "2 is out of range for i1 (-1 to 1)"),
+            (3, 256, "256 is out of range for i8 (-128 to 255)"),
+            (3, -129, "-129 is out of range for i8"),
+            (4, 1 << 16, "out of range for i16"),
+            (6, 1 << 64, "out of range for i64"),
+            (7, 65536.0, "65536.0 is out of range for f16 (largest finite "
+                         "65504)"),
+            (8, 3.4e38, "out of range for bf16"),
+            (9, 1e39, "1e+39 is out of range for f32"),
+            (9, "x", "is an f32 parameter; got str 'x'"),
+        ]
+        good = [ints, floats, 0, 0, 0, 0, 0, 0.0, 0.0, 0.0, 0.0]
+        for index, value, text in cases:
+            args = list(good)
+            args[index] = value
+            with self.assertRaises(trident.TridentError) as caught:
+                k[1](*args)
+            self.assertIn(text, str(caught.exception))
+            self.assertIn("argument %d ('%s')" %
+                          (index + 1, k.signature[index].name),
+                          str(caught.exception))
+        # Infinities and NaN are values, not overflows.
+        k[1](ints, floats, 0, 0, 0, 0, 0, float("inf"), float("-inf"),
+             float("nan"), float("inf"))
+        self.assertEqual(floats[0], float("inf"))
+        self.assertEqual(floats[1], float("-inf"))
+        self.assertTrue(np.isnan(floats[2]))
+
+    def test_bf16_and_i1_pointees(self):
+        k = compiled(POINTEES)
+        self.assertEqual([p.element_type for p in k.signature], ["bf16", "i1"])
+        for x in (np.zeros(4, np.uint16), np.zeros(4, np.int16)):
+            for m in (np.zeros(4, np.bool_), np.zeros(4, np.int8),
+                      np.zeros(4, np.uint8)):
+                k[1](x, m)
+        with self.assertRaises(trident.TridentError) as caught:
+            k[1](np.zeros(4, np.float32), np.zeros(4, np.bool_))
+        self.assertIn("pointee bf16 needs 2-byte elements (uint16/int16 for "
+                      "bf16)", str(caught.exception))
+        with self.assertRaises(trident.TridentError) as caught:
+            k[1](np.zeros(4, np.uint16), np.zeros(4, np.int32))
+        self.assertIn("pointee i1 needs 1-byte elements (bool, int8 or "
+                      "uint8)", str(caught.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()

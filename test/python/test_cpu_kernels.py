@@ -1,0 +1,214 @@
+# The kernel corpus (test/kernels/*.ttir) compiled with trident.compile and
+# launched on numpy arrays on the cpu target (ctest label `linalg`), each
+# compared with a numpy reference under the tolerance stated with it: the
+# largest |got - expected| / max(1, |expected|).
+
+import math
+import os
+import unittest
+
+import numpy as np
+
+import trident
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = os.path.normpath(os.path.join(HERE, "..", "kernels"))
+
+
+def kernel(name, **kwargs):
+    return trident.compile(os.path.join(KERNELS, name), target="cpu", **kwargs)
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def bf16_bits(values):
+    """float32 values rounded to bf16 (nearest even), as uint16 patterns."""
+    bits = np.asarray(values, np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def bf16_values(bits):
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+class CpuKernels(unittest.TestCase):
+    def assertClose(self, got, expected, tolerance):
+        got = np.asarray(got, np.float64)
+        expected = np.asarray(expected, np.float64)
+        self.assertEqual(got.shape, expected.shape)
+        error = np.max(np.abs(got - expected) /
+                       np.maximum(1.0, np.abs(expected))) if got.size else 0.0
+        self.assertLessEqual(error, tolerance)
+
+    def setUp(self):
+        self.rng = np.random.default_rng(7)
+
+    def uniform(self, low, high, shape, dtype=np.float32):
+        return self.rng.uniform(low, high, shape).astype(dtype)
+
+    def test_vadd(self):
+        n = 100_000
+        x, y = self.uniform(-1, 1, n), self.uniform(-1, 1, n)
+        out = np.zeros(n, np.float32)
+        kernel("vadd.ttir")[cdiv(n, 256)](x, y, out, n)
+        np.testing.assert_array_equal(out, x + y)
+
+    def test_softmax(self):
+        rows, cols, stride = 37, 781, 800
+        x = self.uniform(-4, 4, (rows, stride))
+        out = np.zeros_like(x)
+        kernel("softmax.ttir")[rows](out, x, stride, stride, cols)
+        row = x[:, :cols].astype(np.float64)
+        e = np.exp(row - row.max(axis=1, keepdims=True))
+        self.assertClose(out[:, :cols], e / e.sum(axis=1, keepdims=True), 1e-6)
+        self.assertFalse(out[:, cols:].any())
+
+    def test_argmax(self):
+        rows, cols, stride = 19, 700, 720
+        x = self.uniform(-100, 100, (rows, stride))
+        x[:, 5] = x[:, 600] = 1000.0  # a tie: the first index wins
+        val = np.zeros(rows, np.float32)
+        idx = np.zeros(rows, np.int32)
+        kernel("argmax.ttir")[rows](x, val, idx, stride, cols)
+        np.testing.assert_array_equal(val, x[:, :cols].max(axis=1))
+        np.testing.assert_array_equal(idx, x[:, :cols].argmax(axis=1))
+
+    def test_gelu(self):
+        n = 5000
+        x = self.uniform(-6, 6, n)
+        y = np.zeros_like(x)
+        kernel("gelu.ttir")[cdiv(n, 1024)](x, y, n)
+        v = x.astype(np.float64)
+        ref = 0.5 * v * (1 + np.tanh(math.sqrt(2 / math.pi) *
+                                     (v + 0.044715 * v ** 3)))
+        self.assertClose(y, ref, 1e-5)
+
+    def test_matmul_f32(self):
+        m, n, k = 584, 72, 40
+        a, b = self.uniform(-1, 1, (m, k)), self.uniform(-1, 1, (k, n))
+        c = np.zeros((m, n), np.float32)
+        kernel("matmul_f32.ttir")[cdiv(m, 64) * cdiv(n, 64)](
+            a, b, c, m, n, k, k, 1, n, 1, n, 1)
+        self.assertClose(c, a.astype(np.float64) @ b, 1e-5)
+
+    def test_matmul_f16_transposed_b(self):
+        # B given as the transpose of a row-major array: strides (1, K).
+        m, n, k = 100, 72, 80
+        a = self.uniform(-1, 1, (m, k), np.float16)
+        bt = self.uniform(-1, 1, (n, k), np.float16)
+        c = np.zeros((m, n), np.float16)
+        kernel("matmul.ttir")[cdiv(m, 64) * cdiv(n, 64)](
+            a, bt, c, m, n, k, k, 1, 1, k, n, 1)
+        self.assertClose(c, a.astype(np.float64) @ bt.T.astype(np.float64),
+                         1e-2)
+
+    def test_matmul_bf16_as_uint16(self):
+        m, n, k = 584, 72, 40
+        a = bf16_bits(self.uniform(-1, 1, (m, k)))
+        b = bf16_bits(self.uniform(-1, 1, (k, n)))
+        c = np.zeros((m, n), np.uint16)
+        kernel("matmul_bf16.ttir")[cdiv(m, 64) * cdiv(n, 64)](
+            a, b, c, m, n, k, k, 1, n, 1, n, 1)
+        ref = bf16_values(a).astype(np.float64) @ bf16_values(b)
+        self.assertClose(bf16_values(c), ref, 5e-3)
+
+    def test_transpose_2d_grid(self):
+        m, n, sxm, syn = 70, 45, 48, 72
+        x = self.uniform(-1, 1, (m, sxm))
+        y = np.zeros((n, syn), np.float32)
+        kernel("transpose.ttir")[cdiv(m, 32), cdiv(n, 32)](x, y, m, n, sxm,
+                                                            syn)
+        np.testing.assert_array_equal(y[:, :m], x[:, :n].T)
+        self.assertFalse(y[:, m:].any())
+
+    def test_attention_f16(self):
+        heads, n_ctx, d, sm_scale = 2, 128, 64, 0.125
+        q = self.uniform(-2, 2, (heads, n_ctx, d), np.float16)
+        k = self.uniform(-2, 2, (heads, n_ctx, d), np.float16)
+        v = self.uniform(-1, 1, (heads, n_ctx, d), np.float16)
+        out = np.zeros_like(q)
+        kernel("attention.ttir")[n_ctx // 64, heads](q, k, v, out, sm_scale,
+                                                      n_ctx)
+        s = sm_scale * np.einsum("hid,hjd->hij", q.astype(np.float64), k)
+        p = np.exp(s - s.max(axis=2, keepdims=True))
+        ref = np.einsum("hij,hjd->hid", p / p.sum(axis=2, keepdims=True), v)
+        self.assertClose(out, ref, 2e-3)
+
+    def test_layernorm_f16_with_f32_scalar(self):
+        rows, n, stride, eps = 9, 1000, 1024, 1e-5
+        x = self.uniform(-2, 2, (rows, stride), np.float16)
+        w = self.uniform(0.5, 1.5, n, np.float16)
+        b = self.uniform(-0.5, 0.5, n, np.float16)
+        y = np.zeros_like(x)
+        mean = np.zeros(rows, np.float32)
+        rstd = np.zeros(rows, np.float32)
+        kernel("layernorm.ttir")[rows](x, y, w, b, mean, rstd, stride, n, eps)
+        row = x[:, :n].astype(np.float64)
+        ref_mean = row.mean(axis=1)
+        ref_rstd = 1 / np.sqrt(row.var(axis=1) + eps)
+        ref_y = (row - ref_mean[:, None]) * ref_rstd[:, None] * w + b
+        self.assertClose(mean, ref_mean, 1e-5)
+        self.assertClose(rstd, ref_rstd, 1e-4)
+        self.assertClose(y[:, :n], ref_y, 8e-3)
+
+    def test_embedding(self):
+        rows, dim, n_tokens = 50, 100, 37
+        weight = self.uniform(-1, 1, (rows, dim))
+        ids = self.rng.integers(0, rows, n_tokens).astype(np.int32)
+        out = np.zeros((n_tokens, dim), np.float32)
+        kernel("embedding.ttir")[cdiv(n_tokens, 16)](ids, weight, out,
+                                                      n_tokens, dim)
+        np.testing.assert_array_equal(out, weight[ids])
+
+    def test_bitops_i64(self):
+        n = 300
+        info32, info64 = np.iinfo(np.int32), np.iinfo(np.int64)
+        a = self.rng.integers(info32.min, info32.max, n, dtype=np.int32)
+        b = self.rng.integers(info32.min, info32.max, n, dtype=np.int32)
+        c = self.rng.integers(info64.min, info64.max, n, dtype=np.int64)
+        d = self.rng.integers(info64.min, info64.max, n, dtype=np.int64)
+        out32 = np.zeros(7 * n, np.int32)
+        out64 = np.zeros(7 * n, np.int64)
+        kernel("bitops.ttir")[cdiv(n, 128)](a, b, c, d, out32, out64, n)
+
+        def ops(x, y, bits, unsigned):
+            s = y & (bits - 1)
+            return np.concatenate([
+                x & y, x | y, x ^ y, ~x, x << s, x >> s,
+                (x.view(unsigned) >> s.view(unsigned)).view(x.dtype)])
+        np.testing.assert_array_equal(out32, ops(a, b, 32, np.uint32))
+        np.testing.assert_array_equal(out64, ops(c, d, 64, np.uint64))
+
+    def test_call_with_f32_eps(self):
+        rows, cols, stride, eps = 11, 200, 256, 1e-5
+        x = self.uniform(-3, 3, (rows, stride))
+        y = np.zeros_like(x)
+        kernel("call.ttir")[rows](x, y, stride, cols, eps)
+        row = x[:, :cols].astype(np.float64)
+        ref = (row - row.mean(axis=1, keepdims=True)) / np.sqrt(
+            row.var(axis=1, keepdims=True) + eps)
+        self.assertClose(y[:, :cols], ref, 1e-5)
+
+    def test_early_return(self):
+        n = 1000
+        x = self.uniform(-1, 1, n)
+        y = np.zeros(n + 512, np.float32)
+        kernel("early_return.ttir")[cdiv(n, 256) + 2](x, y, n)
+        np.testing.assert_array_equal(y[:n], 2 * np.abs(x))
+        self.assertFalse(y[n:].any())
+
+    def test_scans(self):
+        rows, n = 7, 200
+        x = self.uniform(0.9, 1.1, (rows, n))
+        csum, cprod, rsum = (np.zeros_like(x) for _ in range(3))
+        kernel("scans.ttir")[rows](x, csum, cprod, rsum, n)
+        v = x.astype(np.float64)
+        self.assertClose(csum, np.cumsum(v, axis=1), 1e-4)
+        self.assertClose(cprod, np.cumprod(v, axis=1), 1e-4)
+        self.assertClose(rsum, np.cumsum(v[:, ::-1], axis=1)[:, ::-1], 1e-4)
+
+
+if __name__ == "__main__":
+    unittest.main()
