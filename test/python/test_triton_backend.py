@@ -122,6 +122,17 @@ class EntryPoint(unittest.TestCase):
                             for alias in node.names]
                 self.assertEqual(len(imported), 1, path)
 
+    def test_versions_agree(self):
+        import re
+        with open(os.path.join(ROOT, "CMakeLists.txt")) as f:
+            version = re.search(r"project\(Trident VERSION ([0-9.]+)",
+                                f.read()).group(1)
+        info = os.path.join(PYTHON, "trident-%s.dist-info" % version)
+        self.assertTrue(os.path.isdir(info), "the dist-info is named after "
+                        "the CMake project version %s" % version)
+        with open(os.path.join(info, "METADATA")) as f:
+            self.assertIn("Version: %s\n" % version, f.read())
+
     def test_pyproject_declares_it(self):
         path = os.path.join(PYTHON, "pyproject.toml")
         if not os.path.exists(path):
