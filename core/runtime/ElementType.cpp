@@ -316,6 +316,8 @@ bool trident::isValidArgKind(uint32_t kind) {
 std::string trident::argKindName(uint32_t kind) {
   if (kind == TRIDENT_ARG_POINTER)
     return "pointer";
+  if (kind == TRIDENT_ARG_ADDRESS)
+    return "raw address";
   for (const KindInfo &info : kScalarKinds)
     if (static_cast<uint32_t>(info.kind) == kind)
       return std::string(info.name);

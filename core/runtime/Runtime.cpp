@@ -61,10 +61,12 @@ std::string validateApi(const TridentRuntimeApi *api, const std::string &origin,
            std::to_string(api->version) + ", this host implements version " +
            std::to_string(TRIDENT_RUNTIME_ABI_VERSION) +
            "; rebuild the plugin against this Trident";
-  if (api->struct_size < sizeof(TridentRuntimeApi))
+  // Entries are only ever appended: an API of version 1.0's size is whole,
+  // it merely lacks launch_on_stream (see hasLaunchOnStream).
+  if (api->struct_size < TRIDENT_RUNTIME_API_V1_0_SIZE)
     return which + " has a TridentRuntimeApi of " +
            std::to_string(api->struct_size) + " bytes, smaller than the " +
-           std::to_string(sizeof(TridentRuntimeApi)) +
+           std::to_string(TRIDENT_RUNTIME_API_V1_0_SIZE) +
            " this host reads; rebuild it against this Trident";
   if (!api->target_kind || !*api->target_kind)
     return which + " names no target kind; rebuild it with target_kind set";
@@ -95,6 +97,14 @@ std::string validateApi(const TridentRuntimeApi *api, const std::string &origin,
              "' unset; rebuild it with every TridentRuntimeApi entry filled "
              "in";
   return "";
+}
+
+/// Whether `api` (already validated) has launch_on_stream, hence takes
+/// TRIDENT_ARG_ADDRESS arguments.
+bool hasLaunchOnStream(const TridentRuntimeApi &api) {
+  return api.struct_size >= offsetof(TridentRuntimeApi, launch_on_stream) +
+                                sizeof(api.launch_on_stream) &&
+         api.launch_on_stream != nullptr;
 }
 
 std::string gridString(const std::array<uint32_t, 3> &grid) {
@@ -346,6 +356,19 @@ bool RuntimeSession::launch(LoadedKernel &kernel,
     return false;
   }
   for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].kind == TRIDENT_ARG_ADDRESS &&
+        image.arg_kinds[i] == TRIDENT_ARG_POINTER) {
+      // Runtimes learned raw addresses together with launch_on_stream.
+      if (!hasLaunchOnStream(state->api())) {
+        error = "cannot launch " + which + ": argument " +
+                std::to_string(i + 1) + " is a raw address, which " +
+                state->library->origin() +
+                " does not take (it predates TRIDENT_ARG_ADDRESS); pass a "
+                "buffer, or rebuild the plugin against this Trident";
+        return false;
+      }
+      continue;
+    }
     if (args[i].kind != image.arg_kinds[i]) {
       error = "cannot launch " + which + ": argument " + std::to_string(i + 1) +
               " is " + argKindName(args[i].kind) + ", the kernel expects " +

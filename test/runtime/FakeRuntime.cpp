@@ -12,6 +12,7 @@
 #include "trident-c/Runtime.h"
 
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -68,7 +69,11 @@ void releaseStatus(TridentStatus *status) {
   delete status;
 }
 
+/// A pointer argument's memory: a buffer of this runtime, or a raw address
+/// of the caller's (TRIDENT_ARG_ADDRESS).
 template <typename T> T *data(const TridentArg &arg) {
+  if (arg.kind == TRIDENT_ARG_ADDRESS)
+    return reinterpret_cast<T *>(static_cast<uintptr_t>(arg.value.i));
   return reinterpret_cast<T *>(arg.value.buffer->bytes.data());
 }
 
@@ -249,7 +254,9 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
   if (numArgs != kernel->kinds.size())
     return makeStatus("wrong number of arguments");
   for (uint32_t i = 0; i < numArgs; ++i)
-    if (args[i].kind != kernel->kinds[i])
+    if (args[i].kind != kernel->kinds[i] &&
+        !(args[i].kind == TRIDENT_ARG_ADDRESS &&
+          kernel->kinds[i] == TRIDENT_ARG_POINTER))
       return makeStatus("wrong argument kind");
   uint32_t pid[3];
   for (pid[2] = 0; pid[2] < grid[2]; ++pid[2])
@@ -259,6 +266,13 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
                 kernel->kernel->fn(*kernel, pid, grid, args))
           return status;
   return nullptr;
+}
+
+/// The fake device has no streams: every launch is done when it returns.
+TridentStatus *launchOnStream(TridentKernel *kernel, const uint32_t grid[3],
+                              const TridentArg *args, uint32_t numArgs,
+                              void *) {
+  return launch(kernel, grid, args, numArgs);
 }
 
 TridentStatus *synchronize(TridentDevice *) { return nullptr; }
@@ -281,12 +295,17 @@ TridentRuntimeApi makeApi() {
   api.launch = launch;
   api.synchronize = synchronize;
   api.release_status = releaseStatus;
+  api.launch_on_stream = launchOnStream;
 #if defined(FAKE_VARIANT_BAD_VERSION)
   api.version = TRIDENT_RUNTIME_ABI_VERSION + 1;
 #elif defined(FAKE_VARIANT_SMALL)
   api.struct_size = 40;
 #elif defined(FAKE_VARIANT_NULL_LAUNCH)
   api.launch = nullptr;
+#elif defined(FAKE_VARIANT_V1_0)
+  // A runtime built before launch_on_stream (and raw addresses) existed.
+  api.struct_size = TRIDENT_RUNTIME_API_V1_0_SIZE;
+  api.launch_on_stream = nullptr;
 #endif
   return api;
 }

@@ -14,6 +14,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdint>
 #include <cstring>
 
 using namespace trident;
@@ -86,7 +87,7 @@ TEST(RuntimeLibraryTest, RefusesBrokenLibraries) {
   EXPECT_EQ(loadError("small"),
             "runtime library '" + fakeLibrary("small") +
                 "' has a TridentRuntimeApi of 40 bytes, smaller than the " +
-                std::to_string(sizeof(TridentRuntimeApi)) +
+                std::to_string(TRIDENT_RUNTIME_API_V1_0_SIZE) +
                 " this host reads; rebuild it against this Trident");
   EXPECT_EQ(loadError("null_launch"),
             "runtime library '" + fakeLibrary("null_launch") +
@@ -259,6 +260,73 @@ TEST_F(FakeRuntimeTest, RunsVaddEndToEnd) {
     ASSERT_EQ(result[i], x[i] + y[i]) << i;
   // Inputs are copied back too, unchanged.
   EXPECT_EQ(values<float>((*args)[0].buffer), x);
+}
+
+/// The launch arguments of vadd over host arrays passed as raw addresses.
+std::vector<TridentArg> rawVaddArgs(std::vector<float> &x,
+                                    std::vector<float> &y,
+                                    std::vector<float> &out) {
+  std::vector<TridentArg> args(4);
+  float *pointers[] = {x.data(), y.data(), out.data()};
+  for (int i = 0; i < 3; ++i) {
+    args[i].kind = TRIDENT_ARG_ADDRESS;
+    args[i].value.i =
+        static_cast<int64_t>(reinterpret_cast<uintptr_t>(pointers[i]));
+  }
+  args[3].kind = TRIDENT_ARG_I32;
+  args[3].value.i = static_cast<int64_t>(out.size());
+  return args;
+}
+
+TEST_F(FakeRuntimeTest, LaunchesOnRawAddresses) {
+  const int n = 300;
+  std::vector<float> x(n), y(n), out(n, -1.0f);
+  for (int i = 0; i < n; ++i) {
+    x[i] = 0.25f * i;
+    y[i] = 7.0f - i;
+  }
+  Bundle bundle = bundleFor("vadd", makeVaddBundle().signature);
+  std::string error;
+  std::unique_ptr<LoadedKernel> kernel = session->loadKernel(bundle, error);
+  ASSERT_TRUE(kernel) << error;
+  std::vector<TridentArg> args = rawVaddArgs(x, y, out);
+  ASSERT_TRUE(session->launch(*kernel, {(n + 63) / 64, 1, 1}, args, error))
+      << error;
+  ASSERT_TRUE(session->synchronize(error)) << error;
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], x[i] + y[i]) << i;
+
+  // A raw address stands for a pointer only, never for a scalar.
+  args[3].kind = TRIDENT_ARG_ADDRESS;
+  EXPECT_FALSE(session->launch(*kernel, {1, 1, 1}, args, error));
+  EXPECT_EQ(error, "cannot launch kernel 'vadd': argument 4 is raw address, "
+                   "the kernel expects i32");
+}
+
+TEST(RuntimeLibraryTest, AcceptsAVersion1_0Api) {
+  // A runtime built before launch_on_stream is whole: it launches buffers,
+  // and refuses raw addresses, which it does not know, with a reason.
+  std::string error;
+  std::shared_ptr<RuntimeLibrary> library =
+      RuntimeLibrary::load(fakeLibrary("v1_0"), "fake", error);
+  ASSERT_TRUE(library) << error;
+  EXPECT_EQ(library->api().struct_size, TRIDENT_RUNTIME_API_V1_0_SIZE);
+  std::unique_ptr<RuntimeSession> session =
+      RuntimeSession::open(library, 0, error);
+  ASSERT_TRUE(session) << error;
+  Bundle bundle = makeVaddBundle();
+  std::unique_ptr<LoadedKernel> kernel = session->loadKernel(bundle, error);
+  ASSERT_TRUE(kernel) << error;
+  std::vector<float> x(64, 1.0f), y(64, 2.0f), out(64, 0.0f);
+  std::vector<TridentArg> args = rawVaddArgs(x, y, out);
+  EXPECT_FALSE(session->launch(*kernel, {1, 1, 1}, args, error));
+  EXPECT_EQ(error, "cannot launch kernel 'vadd': argument 1 is a raw address, "
+                   "which " +
+                       fakeLibrary("v1_0") +
+                       " does not take (it predates TRIDENT_ARG_ADDRESS); "
+                       "pass a buffer, or rebuild the plugin against this "
+                       "Trident");
+  EXPECT_EQ(out, std::vector<float>(64, 0.0f));
 }
 
 TEST_F(FakeRuntimeTest, RunsBF16AndHalfScalars) {

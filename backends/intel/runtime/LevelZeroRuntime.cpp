@@ -19,8 +19,11 @@
 //   launches  group size = num_warps x threads_per_warp (the sub-group
 //             size, which the device must support), group count = the
 //             program grid; arguments set one by one in the bundle's
-//             signature's widths; shared memory as a trailing local-memory
-//             argument of the bundle's size
+//             signature's widths (a pointer parameter takes a buffer or a
+//             raw USM address, TRIDENT_ARG_ADDRESS); shared memory as a
+//             trailing local-memory argument of the bundle's size; appended
+//             to the device's command list, or to the caller's
+//             (launch_on_stream)
 //
 //===----------------------------------------------------------------------===//
 
@@ -619,13 +622,26 @@ size_t storeScalar(const TridentArg &arg, uint64_t &slot) {
   }
 }
 
-TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
-                      const TridentArg *args, uint32_t numArgs) {
+/// Appends the launch to `stream` (a ze_command_list_handle_t of the
+/// caller's, on the kernel's device and context), or to the device's own
+/// immediate command list when it is null.
+TridentStatus *launchOnStream(TridentKernel *kernel, const uint32_t grid[3],
+                              const TridentArg *args, uint32_t numArgs,
+                              void *stream) {
   if (numArgs != kernel->argKinds.size())
     return makeStatus("kernel '" + kernel->name + "' takes " +
                       std::to_string(kernel->argKinds.size()) +
                       " arguments, got " + std::to_string(numArgs));
   for (uint32_t i = 0; i < numArgs; ++i) {
+    // A raw device address (USM memory of the caller's) for a pointer.
+    if (args[i].kind == TRIDENT_ARG_ADDRESS &&
+        kernel->argKinds[i] == TRIDENT_ARG_POINTER) {
+      void *pointer =
+          reinterpret_cast<void *>(static_cast<uintptr_t>(args[i].value.i));
+      TRIDENT_ZE_CHECK(zeKernelSetArgumentValue, kernel->kernel, i,
+                       sizeof(void *), &pointer);
+      continue;
+    }
     if (args[i].kind != kernel->argKinds[i])
       return makeStatus("argument " + std::to_string(i + 1) + " of kernel '" +
                         kernel->name + "' is a " + getArgKindName(args[i].kind) +
@@ -661,9 +677,17 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
   if (uint64_t(grid[0]) * grid[1] * grid[2] == 0)
     return nullptr;
   ze_group_count_t groups = {grid[0], grid[1], grid[2]};
-  TRIDENT_ZE_CHECK(zeCommandListAppendLaunchKernel, kernel->device->list,
-                   kernel->kernel, &groups, nullptr, 0, nullptr);
+  ze_command_list_handle_t list =
+      stream ? static_cast<ze_command_list_handle_t>(stream)
+             : kernel->device->list;
+  TRIDENT_ZE_CHECK(zeCommandListAppendLaunchKernel, list, kernel->kernel,
+                   &groups, nullptr, 0, nullptr);
   return nullptr;
+}
+
+TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
+                      const TridentArg *args, uint32_t numArgs) {
+  return launchOnStream(kernel, grid, args, numArgs, nullptr);
 }
 
 } // namespace
@@ -684,7 +708,8 @@ extern "C" const TridentRuntimeApi *tridentIntelGetLevelZeroRuntime(void) {
       unloadKernel,
       launch,
       synchronize,
-      releaseStatus};
+      releaseStatus,
+      launchOnStream};
   return &api;
 }
 

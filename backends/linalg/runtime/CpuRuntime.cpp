@@ -377,6 +377,14 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
   return nullptr;
 }
 
+/// The cpu has no streams: a launch on any stream is a launch, and it has
+/// returned by the time the caller could wait on the stream.
+TridentStatus *launchOnStream(TridentKernel *kernel, const uint32_t grid[3],
+                              const TridentArg *args, uint32_t numArgs,
+                              void * /*stream*/) {
+  return launch(kernel, grid, args, numArgs);
+}
+
 TridentStatus *synchronize(TridentDevice *) { return nullptr; }
 
 } // namespace
@@ -400,6 +408,7 @@ extern "C" const TridentRuntimeApi *tridentLinalgGetCpuRuntime(void) {
     result.launch = launch;
     result.synchronize = synchronize;
     result.release_status = releaseStatus;
+    result.launch_on_stream = launchOnStream;
     return result;
   }();
   return &api;

@@ -12,10 +12,12 @@
 //   kernels   the bundle's cubin, loaded with cuModuleLoadData; kernels
 //             that need more than 48 KB of dynamic shared memory opt in
 //             with cuFuncSetAttribute
-//   launches  cuLaunchKernel on the device's stream: grid = the program
-//             grid, block = num_warps x threads_per_warp threads, dynamic
-//             shared memory = the bundle's shared bytes; arguments checked
-//             against the bundle's signature first
+//   launches  cuLaunchKernel on the device's stream, or on the caller's
+//             CUstream (launch_on_stream): grid = the program grid, block =
+//             num_warps x threads_per_warp threads, dynamic shared memory =
+//             the bundle's shared bytes; arguments checked against the
+//             bundle's signature first; a pointer parameter takes a buffer
+//             or a raw CUdeviceptr of the caller's (TRIDENT_ARG_ADDRESS)
 //
 //===----------------------------------------------------------------------===//
 
@@ -461,8 +463,10 @@ void unloadKernel(TridentKernel *kernel) {
   delete kernel;
 }
 
-TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
-                      const TridentArg *args, uint32_t numArgs) {
+/// Launches on `stream`, or on the device's own stream when it is null.
+TridentStatus *launchOnStream(TridentKernel *kernel, const uint32_t grid[3],
+                              const TridentArg *args, uint32_t numArgs,
+                              void *stream) {
   std::vector<uint64_t> slots;
   std::vector<void *> pointers;
   std::string problem = packLaunchArguments(
@@ -488,9 +492,15 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
   TRIDENT_CUDA_CHECK(cuCtxSetCurrent(device->context));
   TRIDENT_CUDA_CHECK(cuLaunchKernel(
       kernel->function, grid[0], grid[1], grid[2], kernel->threads, 1, 1,
-      kernel->sharedBytes, device->stream,
+      kernel->sharedBytes,
+      stream ? static_cast<CUstream>(stream) : device->stream,
       numArgs ? pointers.data() : nullptr, nullptr));
   return nullptr;
+}
+
+TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
+                      const TridentArg *args, uint32_t numArgs) {
+  return launchOnStream(kernel, grid, args, numArgs, nullptr);
 }
 
 TridentStatus *synchronize(TridentDevice *device) {
@@ -533,6 +543,7 @@ extern "C" const TridentRuntimeApi *tridentNvidiaGetCudaRuntime(void) {
     result.launch = launch;
     result.synchronize = synchronize;
     result.release_status = releaseStatus;
+    result.launch_on_stream = launchOnStream;
     return result;
   }();
   return &api;

@@ -66,6 +66,8 @@ inline const char *getArgKindName(uint32_t kind) {
     return "f32";
   case TRIDENT_ARG_F64:
     return "f64";
+  case TRIDENT_ARG_ADDRESS:
+    return "raw address";
   default:
     return "unknown";
   }
@@ -118,7 +120,8 @@ inline void packScalar(const TridentArg &arg, uint64_t &slot) {
 
 /// Checks `args` against the kernel's signature `expectedKinds` and packs
 /// them: `slots[i]` holds argument i (a buffer as the address
-/// `bufferAddress(buffer, error)` returns; a scalar as packScalar stores it)
+/// `bufferAddress(buffer, error)` returns; a TRIDENT_ARG_ADDRESS given for a
+/// pointer parameter as its `value.i`; a scalar as packScalar stores it)
 /// and `pointers[i]` points at `slots[i]`, the array launch APIs take.
 /// Returns an empty string, or the first problem as one line.
 /// `bufferAddress` returns the address to pass for a non-null buffer, or sets
@@ -139,10 +142,16 @@ std::string packLaunchArguments(const std::string &kernelName,
   for (uint32_t i = 0; i < numArgs; ++i) {
     std::string which = "argument " + std::to_string(i + 1) + " of kernel '" +
                         kernelName + "'";
-    if (args[i].kind != expectedKinds[i])
+    // A raw address stands for a buffer: memory the caller owns, passed as
+    // is.
+    bool address = args[i].kind == TRIDENT_ARG_ADDRESS &&
+                   expectedKinds[i] == TRIDENT_ARG_POINTER;
+    if (args[i].kind != expectedKinds[i] && !address)
       return which + " is a " + getArgKindName(args[i].kind) +
              ", the kernel expects a " + getArgKindName(expectedKinds[i]);
-    if (args[i].kind == TRIDENT_ARG_POINTER) {
+    if (address) {
+      slots[i] = static_cast<uint64_t>(args[i].value.i);
+    } else if (args[i].kind == TRIDENT_ARG_POINTER) {
       if (!args[i].value.buffer)
         return which + " is a null buffer";
       std::string error;
