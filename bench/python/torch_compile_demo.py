@@ -105,6 +105,9 @@ def main():
     # Trident activated (a cpu kernel would still find the `cpu` entry
     # point, a CUDA one would go to Triton's own backend).
     inductor_config.compile_threads = 1
+    # Generated code from an earlier run (cached by Inductor) would hide
+    # whether this run compiles through Trident.
+    inductor_config.fx_graph_cache = False
     if hasattr(inductor_config, "use_static_cuda_launcher"):
         # The static launcher loads cubins itself; Trident's kernels are
         # bundles launched through the Triton driver.

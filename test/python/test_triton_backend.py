@@ -148,6 +148,99 @@ class EntryPoint(unittest.TestCase):
             "trident.triton.cpu")
 
 
+def _stub_torch():
+    """A torch that reports one sm_90 GPU, for activating the nvidia target
+    where torch is not installed (nothing is launched)."""
+    import types
+    torch = types.ModuleType("torch")
+    cuda = types.SimpleNamespace(
+        is_available=lambda: True, current_device=lambda: 0,
+        get_device_capability=lambda device=None: (9, 0),
+        set_device=lambda device: None)
+    torch.cuda = cuda
+    torch.version = types.SimpleNamespace(hip=None)
+    torch._C = types.SimpleNamespace(
+        _cuda_getCurrentRawStream=lambda index: 1234)
+    torch.device = lambda *args: ("device",) + args
+    return torch
+
+
+class FakeTritonActivation(unittest.TestCase):
+    """activate/deactivate against the stand-in Triton; no libraries."""
+
+    def setUp(self):
+        self.triton = importlib.import_module("triton")
+        self.saved_torch = sys.modules.get("torch")
+        try:
+            import torch  # noqa: F401
+        except ImportError:
+            sys.modules["torch"] = _stub_torch()
+
+    def tearDown(self):
+        import trident.triton
+        trident.triton.deactivate()
+        if self.saved_torch is None:
+            sys.modules.pop("torch", None)
+
+    def test_nvidia_replaces_the_registry_entry(self):
+        import torch
+        if not torch.cuda.is_available():
+            self.skipTest("torch sees no CUDA device")
+        import trident.triton
+        from triton.backends import backends
+        from triton.backends.compiler import GPUTarget
+        from triton.compiler import make_backend
+        from triton.runtime.driver import driver
+        native = backends["nvidia"]
+        native_driver = type(driver.default)
+        self.assertEqual(trident.triton.activate("nvidia:sm_90"),
+                         "nvidia:sm_90")
+        self.assertEqual(type(driver.active).__name__, "CudaDriver")
+        self.assertTrue(type(driver.active).__module__.startswith("trident"))
+        backend = make_backend(GPUTarget("cuda", 90, 32))
+        self.assertEqual(type(backend).__name__, "CudaBackend")
+        self.assertEqual(backend.trident_target.trident, "nvidia:sm_90")
+        self.assertEqual(driver.active.get_current_target(),
+                         GPUTarget("cuda", 90, 32))
+        key = driver.active.get_current_device()
+        self.assertNotEqual(key, 0)
+        # Switching to cpu puts Triton's nvidia entry back.
+        trident.triton.activate("cpu")
+        self.assertIs(backends["nvidia"], native)
+        trident.triton.activate("cuda:90")
+        trident.triton.deactivate()
+        self.assertIs(backends["nvidia"], native)
+        self.assertIs(type(driver.active), native_driver)
+        self.assertIsNone(trident.triton.active_target())
+
+    def test_scoped_target_restores_the_previous_one(self):
+        import trident.triton
+        trident.triton.activate("cpu")
+        with trident.triton.target("cpu"):
+            self.assertEqual(trident.triton.active_target(), "cpu")
+        self.assertEqual(trident.triton.active_target(), "cpu")
+
+    def test_unknown_target_changes_nothing(self):
+        import trident.triton
+        from triton.runtime.driver import driver
+        before = driver.active
+        with self.assertRaises(trident.triton.TargetError):
+            trident.triton.activate("rocm")
+        self.assertIs(driver.active, before)
+
+    def test_cpu_entry_installed_when_not_discovered(self):
+        import trident.triton
+        from triton.backends import backends
+        saved = backends.pop("cpu")
+        try:
+            trident.triton.activate("cpu")
+            self.assertEqual(backends["cpu"].compiler.__name__, "CpuBackend")
+            trident.triton.deactivate()
+            self.assertNotIn("cpu", backends)
+        finally:
+            backends["cpu"] = saved
+
+
 def _have_trident_libraries():
     try:
         import numpy  # noqa: F401

@@ -89,6 +89,20 @@ def _install(backends, name, entry):
     backends[name] = entry
 
 
+def _create_default_driver(driver):
+    """Makes Triton create its default driver now, from its own registry:
+    created lazily while a Trident entry stands in the registry, it would be
+    Trident's, and deactivate() could not go back to Triton's. Where there
+    is none to create (no GPU: no active driver) it stays uncreated."""
+    try:
+        default = driver.default
+        initialize = getattr(default, "_initialize_obj", None)
+        if initialize is not None:  # Triton < 3.5 wraps it in a LazyProxy
+            initialize()
+    except Exception:
+        pass
+
+
 def activate(target="cpu"):
     """Makes every later @triton.jit launch compile through Trident's
     `target` ("cpu", "nvidia", "nvidia:sm_90", "cuda:90") and launch through
@@ -101,6 +115,7 @@ def activate(target="cpu"):
     with _state.lock:
         backends = triton_backends.backends
         _restore_registry(backends)
+        _create_default_driver(driver)
         if parsed.kind == "cpu":
             from .cpu import compiler as cpu_compiler, driver as cpu_driver
             entry = backends.get("cpu")

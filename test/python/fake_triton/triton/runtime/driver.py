@@ -1,5 +1,5 @@
-# Stand-in for triton/runtime/driver.py: driver.active / set_active /
-# reset_active over a lazily created default driver.
+# Stand-in for triton/runtime/driver.py (3.6): driver.active / set_active /
+# reset_active over a default driver created on first use from the registry.
 from ..backends import backends
 
 
@@ -13,20 +13,26 @@ def _create_driver():
 class DriverConfig:
 
     def __init__(self):
-        self.default = None
-        self.active = None
+        self._default = None
+        self._active = None
 
-    def _default(self):
-        if self.default is None:
-            self.default = _create_driver()
-        return self.default
+    @property
+    def default(self):
+        if self._default is None:
+            self._default = _create_driver()
+        return self._default
+
+    @property
+    def active(self):
+        if self._active is None:
+            self._active = self.default
+        return self._active
 
     def set_active(self, driver):
-        self.active = driver
+        self._active = driver
 
     def reset_active(self):
-        self.active = self._default()
+        self._active = self.default
 
 
 driver = DriverConfig()
-driver.reset_active()
