@@ -19,7 +19,7 @@ culprit stands alone and is counted as "crashed" or "timeout". pytest-timeout,
 when installed, bounds every test (--timeout).
 
 Tutorials run as scripts (tutorial_runner.py) with the target active and
-their benchmark sections cut to two sizes.
+their benchmark sections cut to one size (TRIDENT_TUTORIAL_POINTS).
 
 Writes OUT/conformance.json and OUT/conformance.md (pass/fail/skip counts per
 test file and per tutorial) and prints the table. The exit status is 0 when

@@ -6,7 +6,7 @@ bench/python/conformance.py:
 The tutorial's correctness part runs as written (it reads its device from
 triton.runtime.driver.active, which is Trident's driver here). Its benchmark
 section (triton.testing.perf_report) runs each provider on the first
-TRIDENT_TUTORIAL_POINTS x values (default 2) and prints the numbers, with no
+TRIDENT_TUTORIAL_POINTS x values (default 1) and prints the numbers, with no
 plots and no pandas/matplotlib, so a tutorial takes seconds, not minutes.
 Exit status 0 when the script ran to its end.
 """
@@ -47,7 +47,7 @@ def main():
     import triton.testing
     import trident.triton
     trident.triton.activate(target)
-    points = int(os.environ.get("TRIDENT_TUTORIAL_POINTS", "2"))
+    points = int(os.environ.get("TRIDENT_TUTORIAL_POINTS", "1"))
     triton.testing.Mark.run = _reduced_run(points)
     sys.argv = [path]
     runpy.run_path(path, run_name="__main__")

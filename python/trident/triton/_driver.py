@@ -110,6 +110,56 @@ class Launcher:
             launch_exit_hook(launch_metadata)
 
 
+_CUDA = None
+
+
+def _libcuda():
+    global _CUDA
+    if _CUDA is None:
+        import ctypes
+        try:
+            _CUDA = ctypes.CDLL("libcuda.so.1")
+        except OSError:
+            _CUDA = False
+    return _CUDA
+
+
+def cuda_function_attributes(cubin, name):
+    """(registers per thread, spilled 32-bit words per thread, the most
+    threads per block) of kernel `name` in `cubin`, as Triton's CUDA driver
+    reports them from load_binary; None when they cannot be read (no
+    libcuda, no current context, not a cubin). The module is loaded in the
+    current context only to read them."""
+    import ctypes
+    cuda = _libcuda()
+    if not cuda or not cubin:
+        return None
+    context = ctypes.c_void_p()
+    if cuda.cuCtxGetCurrent(ctypes.byref(context)) != 0 or not context.value:
+        return None
+    module = ctypes.c_void_p()
+    image = ctypes.create_string_buffer(bytes(cubin), len(cubin))
+    if cuda.cuModuleLoadData(ctypes.byref(module), image) != 0:
+        return None
+    try:
+        function = ctypes.c_void_p()
+        if cuda.cuModuleGetFunction(ctypes.byref(function), module,
+                                    name.encode()) != 0:
+            return None
+        values = []
+        # CU_FUNC_ATTRIBUTE_NUM_REGS, _LOCAL_SIZE_BYTES,
+        # _MAX_THREADS_PER_BLOCK
+        for attribute in (4, 3, 0):
+            value = ctypes.c_int()
+            if cuda.cuFuncGetAttribute(ctypes.byref(value), attribute,
+                                       function) != 0:
+                return None
+            values.append(value.value)
+        return values[0], values[1] // 4, values[2]
+    finally:
+        cuda.cuModuleUnload(module)
+
+
 class Utils:
     """`driver.utils`: loading binaries and describing the device."""
 
@@ -119,9 +169,15 @@ class Utils:
     def load_binary(self, name, kernel, shared, device):
         import trident
         loaded = trident.Kernel.from_bytes(kernel)
+        n_regs, n_spills, max_threads = 0, 0, self._driver.max_threads()
+        if self._driver.kind == "nvidia":
+            # Tutorials size their grids from n_regs (02-fused-softmax).
+            attributes = cuda_function_attributes(loaded.binary, loaded.name)
+            if attributes is not None:
+                n_regs, n_spills, max_threads = attributes
         # (module, function, n_regs, n_spills, n_max_threads); the module
         # must not be None, Triton loads again while it is.
-        return (loaded, loaded, 0, 0, self._driver.max_threads())
+        return (loaded, loaded, n_regs, n_spills, max_threads)
 
     def get_device_properties(self, device=None):
         return self._driver.device_properties(device)
