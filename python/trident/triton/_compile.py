@@ -126,6 +126,7 @@ class CompileServer:
     def __init__(self):
         self._lock = threading.Lock()
         self._process = None
+        self._owner = None
 
     def _start(self):
         package_root = os.path.dirname(os.path.dirname(os.path.dirname(
@@ -138,10 +139,15 @@ class CompileServer:
             [sys.executable, "-m", "trident.triton._server"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
             close_fds=True)
+        self._owner = os.getpid()
 
     def compile(self, req):
         from trident import TridentError
         with self._lock:
+            if self._owner != os.getpid():
+                # A fork (a compile worker) shares the parent's pipes: it
+                # starts a server of its own and leaves the parent's alone.
+                self._process = None
             if self._process is None or self._process.poll() is not None:
                 self._start()
             process = self._process
@@ -170,7 +176,8 @@ class CompileServer:
     def close(self):
         with self._lock:
             process, self._process = self._process, None
-        if process is not None and process.poll() is None:
+            mine = self._owner == os.getpid()
+        if mine and process is not None and process.poll() is None:
             try:
                 process.stdin.close()
                 process.wait(timeout=5)

@@ -105,7 +105,7 @@ class Launcher:
             launch_enter_hook(launch_metadata)
         if gridX * gridY * gridZ > 0:
             function.launch((gridX, gridY, gridZ), kernel_args,
-                            stream=None if self.cpu or not stream else stream)
+                            stream=None if self.cpu else stream)
         if launch_exit_hook is not None:
             launch_exit_hook(launch_metadata)
 
