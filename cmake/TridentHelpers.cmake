@@ -28,7 +28,8 @@ endfunction()
 #                    [TARGETS <kind>[:<alias>[,<alias>...]]...]
 #                    [PROVIDES compiler|runtime...] [VERSION <version>]
 #                    [LINK_LIBS <lib>...] [DEPENDS <target>...]
-#                    [OUTPUT_DIRECTORY <dir>] [NO_INSTALL])
+#                    [OUTPUT_DIRECTORY <dir>] [RUNTIME_LIBRARY <path>]
+#                    [NO_INSTALL])
 #
 # Builds a plugin: a MODULE library linked against the shared libTridentCore
 # (hence the shared libMLIR/libLLVM: a private static copy is refused by the
@@ -39,7 +40,11 @@ endfunction()
 # to lib/trident/plugins unless NO_INSTALL is given. Symbols keep default
 # visibility so that MLIR's TypeIDs are shared with libMLIR. TARGETS lists the target
 # kinds the plugin registers, with their aliases (`nvidia:cuda`); PROVIDES
-# defaults to `compiler`. See docs/plugins.md for the manifest format.
+# defaults to `compiler`. RUNTIME_LIBRARY names the plugin's runtime alone
+# (an LLVM-free library exporting trident_runtime_entry), relative to the
+# manifest's directory, as the manifest's `runtime_library`: what a program
+# that only launches bundles opens. See docs/plugins.md for the manifest
+# format.
 #
 # The same function builds the in-tree backends and, installed with the SDK
 # (lib/cmake/Trident, included by TridentConfig.cmake), a third party's
@@ -47,7 +52,8 @@ endfunction()
 # TRIDENT_SDK_HASH and TRIDENT_PLUGIN_ABI variables, which the build tree
 # (cmake/TridentSdk.cmake) and the installed package both define.
 function(trident_add_plugin target)
-  cmake_parse_arguments(ARG "NO_INSTALL" "NAME;VERSION;OUTPUT_DIRECTORY"
+  cmake_parse_arguments(ARG "NO_INSTALL"
+    "NAME;VERSION;OUTPUT_DIRECTORY;RUNTIME_LIBRARY"
     "SOURCES;TARGETS;PROVIDES;LINK_LIBS;DEPENDS" ${ARGN})
   if(NOT ARG_NAME)
     message(FATAL_ERROR "trident_add_plugin(${target}): NAME is required")
@@ -107,13 +113,17 @@ function(trident_add_plugin target)
       "{\"kind\": \"${kind}\", \"aliases\": [${aliases_json}]}")
   endforeach()
   list(JOIN ARG_PROVIDES "\", \"" provides_json)
+  set(runtime_json "")
+  if(ARG_RUNTIME_LIBRARY)
+    set(runtime_json "\n  \"runtime_library\": \"${ARG_RUNTIME_LIBRARY}\",")
+  endif()
   set(manifest "${ARG_OUTPUT_DIRECTORY}/${ARG_NAME}.json")
   file(GENERATE OUTPUT "${manifest}" CONTENT "{
   \"name\": \"${ARG_NAME}\",
   \"version\": \"${ARG_VERSION}\",
   \"library\": \"$<TARGET_FILE_NAME:${target}>\",
   \"targets\": [${targets_json}],
-  \"provides\": [\"${provides_json}\"],
+  \"provides\": [\"${provides_json}\"],${runtime_json}
   \"abi\": \"${TRIDENT_PLUGIN_ABI}\",
   \"sdk_version\": \"${TRIDENT_SDK_VERSION}\",
   \"sdk_hash\": \"${TRIDENT_SDK_HASH}\"

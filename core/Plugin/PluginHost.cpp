@@ -41,6 +41,7 @@
 #include <cstdlib>
 #include <dlfcn.h>
 #include <exception>
+#include <optional>
 #include <sys/auxv.h>
 
 using namespace llvm;
@@ -108,6 +109,10 @@ std::string PluginRecord::str() const {
   return "plugin " + path + ": " + message;
 }
 
+bool PluginRecord::isRequested() const {
+  return foundBy != "default directory" && foundBy != "linked in";
+}
+
 /// Messages come from plugins too; the tools print one line per failure.
 static std::string oneLine(StringRef text) {
   std::string line = text.trim().str();
@@ -157,6 +162,8 @@ struct Entry {
   /// The library's real path once known; duplicates compare it.
   std::string realPath;
   std::unique_ptr<LoadedPlugin> loaded;
+  /// Whether takeWarnings already reported its failure.
+  bool warned = false;
 };
 
 /// Who registered a dialect namespace, and in which registry to find it.
@@ -204,6 +211,8 @@ struct Checker {
 struct PluginHost::Impl {
   std::vector<std::unique_ptr<Entry>> entries;
   bool discovered = false;
+  /// Set by setDefaultPluginDirectory; else getDefaultPluginDirectory().
+  std::optional<std::string> defaultDirectory;
 
   /// The core's dialects (and the tool's, see addHostDialects).
   mlir::DialectRegistry hostRegistry;
@@ -333,8 +342,9 @@ void PluginHost::discover(ArrayRef<std::string> explicitPaths,
   if (const char *replace = secure ? nullptr : getenv("TRIDENT_PLUGINS"))
     addList(replace, "TRIDENT_PLUGINS");
   else
-    impl->addPath(getDefaultPluginDirectory(), "default directory",
-                  /*isDefaultDirectory=*/true);
+    impl->addPath(impl->defaultDirectory ? *impl->defaultDirectory
+                                         : getDefaultPluginDirectory(),
+                  "default directory", /*isDefaultDirectory=*/true);
   if (const char *add = secure ? nullptr : getenv("TRIDENT_ADD_PLUGINS"))
     addList(add, "TRIDENT_ADD_PLUGINS");
 }
@@ -349,6 +359,25 @@ std::string PluginHost::getDefaultPluginDirectory() {
   SmallString<256> dir = sys::path::parent_path(sys::path::parent_path(exe));
   sys::path::append(dir, "lib", "trident", "plugins");
   return dir.str().str();
+}
+
+std::string PluginHost::getPluginDirectoryBesideLibrary(const void *address) {
+  Dl_info info;
+  if (!address || !dladdr(address, &info) || !info.dli_fname ||
+      !*info.dli_fname)
+    return "";
+  SmallString<256> library(info.dli_fname);
+  // dli_fname is the path the library was opened by; a relative one is
+  // relative to the current directory at that time, which is the best guess.
+  if (sys::fs::make_absolute(library))
+    return "";
+  SmallString<256> dir = sys::path::parent_path(library);
+  sys::path::append(dir, "trident", "plugins");
+  return dir.str().str();
+}
+
+void PluginHost::setDefaultPluginDirectory(StringRef directory) {
+  impl->defaultDirectory = directory.str();
 }
 
 bool PluginHost::isEnvironmentIgnored() { return getauxval(AT_SECURE) != 0; }
@@ -916,6 +945,41 @@ bool PluginHost::loadAll() {
     ok &= !entry.record.failed();
   }
   return ok;
+}
+
+LogicalResult PluginHost::loadRequested(std::string &error) {
+  const PluginRecord *first = nullptr;
+  size_t failures = 0;
+  for (size_t i = 0; i < impl->entries.size(); ++i) {
+    Entry &entry = *impl->entries[i];
+    if (!entry.record.isRequested())
+      continue;
+    impl->load(entry, nullptr);
+    if (!entry.record.failed())
+      continue;
+    if (!first)
+      first = &entry.record;
+    ++failures;
+  }
+  if (!first)
+    return success();
+  error = "plugin " + first->path + " (from " + first->foundBy +
+          ") did not load: " + first->message;
+  if (failures > 1)
+    error += " (and " + plural(failures - 1, "more plugin") +
+             " that did not load, see `trident plugins list -v`)";
+  return failure();
+}
+
+std::vector<std::string> PluginHost::takeWarnings() {
+  std::vector<std::string> warnings;
+  for (const auto &entry : impl->entries) {
+    if (!entry->record.failed() || entry->record.isRequested() || entry->warned)
+      continue;
+    entry->warned = true;
+    warnings.push_back(entry->record.str() + " (skipped)");
+  }
+  return warnings;
 }
 
 std::vector<const PluginRecord *> PluginHost::records() const {

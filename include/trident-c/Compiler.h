@@ -19,6 +19,10 @@
  * given a NULL handle or an index out of range return 0 or NULL.
  *
  * A context is not thread-safe: use one per thread, or lock around it.
+ * Plugins register their dialects, passes and targets for the whole
+ * process, so every context shares the plugins loaded so far (a context
+ * lists them all) and the plugin environment variables are read once, by
+ * the first context; the library serializes the work of its contexts.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -62,7 +66,9 @@ TRIDENT_COMPILER_EXPORT void tridentCompilerFreeString(char *string);
  * TRIDENT_ADD_PLUGINS. A plugin named in `pluginPaths` or in an environment
  * variable that fails to load fails the call with its reason; one found in
  * the default directory that fails becomes a warning
- * (tridentCompilerGetWarnings). */
+ * (tridentCompilerGetWarnings). The default directory is
+ * `trident/plugins` beside this library (`<prefix>/lib/trident/plugins`
+ * for `<prefix>/lib/libTridentCompiler.so`), whatever the program is. */
 TRIDENT_COMPILER_EXPORT int
 tridentCompilerCreate(const char *const *pluginPaths, uint32_t numPluginPaths,
                       TridentCompiler **compiler, char **errorMessage);
@@ -133,8 +139,11 @@ typedef struct TridentCompileOptions {
   int32_t num_stages;
   int32_t num_ctas;
   int32_t threads_per_warp;
-  /* The target's own options (`--opt KEY=VALUE`), as parallel arrays. An
-   * unknown key is an error that names the valid ones. */
+  /* The target's own options (`--opt KEY=VALUE`), as parallel arrays, given
+   * to the target as they are (a later key replaces an earlier one): a
+   * target reads the keys it knows (nvidia: fp-fusion=on|off) and refuses a
+   * bad value with an error; targets do not declare their keys, so one it
+   * does not know is ignored (it still tells cached bundles apart). */
   const char *const *option_keys;
   const char *const *option_values;
   uint32_t num_options;
@@ -145,7 +154,8 @@ typedef struct TridentCompileOptions {
   const char *source_name;
   /* Non-zero: keep every IR stage's text inside the bundle. */
   uint32_t keep_stages;
-  /* A bundle cache directory; NULL: TRIDENT_CACHE_DIR when set, else none. */
+  /* A bundle cache directory; NULL: TRIDENT_CACHE_DIR when set, else none;
+   * "": none. */
   const char *cache_directory;
 } TridentCompileOptions;
 

@@ -57,3 +57,17 @@ std::string cli::describeTargets(const PluginRecord &record) {
   }
   return join(targets, ", ");
 }
+
+bool cli::loadRequestedPlugins(PluginHost &host, StringRef prefix) {
+  std::string problem;
+  if (failed(host.loadRequested(problem))) {
+    error(prefix, problem);
+    return false;
+  }
+  return true;
+}
+
+void cli::reportPluginWarnings(PluginHost &host, StringRef prefix) {
+  for (const std::string &warning : host.takeWarnings())
+    errs() << prefix << ": warning: " << warning << "\n";
+}

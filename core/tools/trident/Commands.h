@@ -59,6 +59,16 @@ int error(llvm::StringRef prefix, const llvm::Twine &message);
 bool consumePluginOption(llvm::ArrayRef<std::string> args, size_t &index,
                          std::vector<std::string> &paths, std::string &error);
 
+/// Loads every plugin the user named (--plugin, TRIDENT_PLUGINS,
+/// TRIDENT_ADD_PLUGINS): one that does not load is an error, printed with
+/// `prefix`, and the function returns false.
+bool loadRequestedPlugins(PluginHost &host, llvm::StringRef prefix);
+
+/// Prints "<prefix>: warning: plugin P: why (skipped)" on stderr for each
+/// plugin from the default directory that failed to load since the last
+/// call.
+void reportPluginWarnings(PluginHost &host, llvm::StringRef prefix);
+
 /// "testdev (tdev), olddev": the targets of a plugin for listings.
 std::string describeTargets(const PluginRecord &record);
 

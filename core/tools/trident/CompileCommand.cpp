@@ -7,8 +7,7 @@
 
 #include "Commands.h"
 
-#include "trident/Driver/Compiler.h"
-#include "trident/InitAll.h"
+#include "trident/Driver/CompileRequest.h"
 #include "trident/Plugin/PluginHost.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -17,25 +16,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
-
 using namespace llvm;
 using namespace trident;
-
-/// The plugin's name, version and library file as the cache key sees them:
-/// a rebuilt library has another size or date even at the same version.
-static std::string describeBackend(const PluginRecord *plugin) {
-  if (!plugin)
-    return "";
-  std::string identity = plugin->name + "@" + plugin->version + " " + plugin->path;
-  sys::fs::file_status status;
-  if (!plugin->path.empty() && !sys::fs::status(plugin->path, status))
-    identity += " " + std::to_string(status.getSize()) + " " +
-                std::to_string(status.getLastModificationTime()
-                                   .time_since_epoch()
-                                   .count());
-  return identity;
-}
 
 static constexpr StringLiteral kPrefix = "trident compile";
 
@@ -142,10 +124,10 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
 std::optional<cli::CompiledKernel>
 cli::compileInput(PluginHost &host, const CompileFlags &flags,
                   StringRef prefix) {
+  // An unknown target is reported before an unreadable file.
   std::string problem;
-  FailureOr<ResolvedTarget> resolved =
-      host.resolveTarget(flags.target, problem);
-  if (failed(resolved)) {
+  if (failed(host.resolveTarget(flags.target, problem))) {
+    reportPluginWarnings(host, prefix);
     error(prefix, problem);
     return std::nullopt;
   }
@@ -157,40 +139,27 @@ cli::compileInput(PluginHost &host, const CompileFlags &flags,
     return std::nullopt;
   }
 
-  CompileOptions options;
-  options.target = resolved->options;
-  if (flags.numWarps)
-    options.target.numWarps = flags.numWarps;
-  if (flags.numStages)
-    options.target.numStages = flags.numStages;
-  if (flags.numCtas)
-    options.target.numCtas = flags.numCtas;
-  if (flags.threadsPerWarp)
-    options.target.threadsPerWarp = flags.threadsPerWarp;
+  CompileRequest request;
+  request.target = flags.target;
+  request.numWarps = flags.numWarps;
+  request.numStages = flags.numStages;
+  request.numCtas = flags.numCtas;
+  request.threadsPerWarp = flags.threadsPerWarp;
   for (StringRef extra : flags.extras) {
     auto [key, value] = extra.split('=');
-    options.target.extra[key] = value.str();
+    request.extras.emplace_back(key.str(), value.str());
   }
-  options.backendIdentity = describeBackend(resolved->plugin);
-  options.emitStage = flags.emitStage;
-  options.dumpDirectory = flags.dumpDirectory;
-  options.keepStages = flags.keepStages;
-  options.timePasses = flags.timePasses;
-  if (!PluginHost::isEnvironmentIgnored())
-    if (const char *cache = std::getenv("TRIDENT_CACHE_DIR"))
-      options.cacheDirectory = cache;
+  request.emitStage = flags.emitStage;
+  request.dumpDirectory = flags.dumpDirectory;
+  request.keepStages = flags.keepStages;
+  request.timePasses = flags.timePasses;
 
-  mlir::DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllPasses();
-  host.registerDialects(registry);
-
-  std::string failure;
-  std::optional<CompileResult> result =
-      compileKernel(registry, flags.input, (*file)->getBuffer(),
-                    *resolved->backend, options, failure);
+  CompileOptions options;
+  std::optional<CompileResult> result = compileWithHost(
+      host, flags.input, (*file)->getBuffer(), request, problem, &options);
+  reportPluginWarnings(host, prefix);
   if (!result) {
-    error(prefix, failure);
+    error(prefix, problem);
     return std::nullopt;
   }
   for (const std::string &note : result->notes)
@@ -269,6 +238,8 @@ int cli::runCompileCommand(const CommandContext &, ArrayRef<std::string> args) {
 
   PluginHost host;
   host.discover(flags.pluginPaths);
+  if (!loadRequestedPlugins(host, kPrefix))
+    return 1;
   std::optional<CompiledKernel> compiled = compileInput(host, flags, kPrefix);
   if (!compiled)
     return 1;

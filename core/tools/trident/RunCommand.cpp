@@ -106,6 +106,8 @@ int cli::runRunCommand(const CommandContext &, ArrayRef<std::string> args) {
 
   PluginHost host;
   host.discover(flags.pluginPaths);
+  if (!loadRequestedPlugins(host, kPrefix))
+    return 1;
   std::string problem;
   std::optional<Bundle> bundle;
   if (StringRef(flags.input).ends_with(".tkb")) {
@@ -143,6 +145,7 @@ int cli::runRunCommand(const CommandContext &, ArrayRef<std::string> args) {
     return error(kPrefix, problem);
 
   std::shared_ptr<RuntimeLibrary> runtime = openRuntime(host, *bundle, problem);
+  reportPluginWarnings(host, kPrefix);
   if (!runtime)
     return error(kPrefix, problem);
   std::unique_ptr<RuntimeSession> session =

@@ -66,10 +66,13 @@ int cli::runTargetsCommand(const CommandContext &, ArrayRef<std::string> args) {
 
   PluginHost host;
   host.discover(pluginPaths);
+  if (!loadRequestedPlugins(host, kPrefix))
+    return 1;
 
   if (wantResolve) {
     std::string problem;
     FailureOr<ResolvedTarget> target = host.resolveTarget(resolve, problem);
+    reportPluginWarnings(host, kPrefix);
     if (failed(target))
       return error(kPrefix, problem);
     outs() << target->options.str() << " (plugin " << target->plugin->name
@@ -78,6 +81,7 @@ int cli::runTargetsCommand(const CommandContext &, ArrayRef<std::string> args) {
   }
 
   host.loadAll();
+  reportPluginWarnings(host, kPrefix);
   bool any = false;
   for (const TargetEntry &entry : host.targets()) {
     std::string why;

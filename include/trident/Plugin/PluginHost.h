@@ -87,6 +87,10 @@ struct PluginRecord {
   std::string message;
 
   bool failed() const { return state == PluginState::Failed; }
+  /// Whether the user named this plugin (an explicit path, the API,
+  /// TRIDENT_PLUGINS or TRIDENT_ADD_PLUGINS), so that failing to load it is
+  /// an error; one found in the default directory only earns a warning.
+  bool isRequested() const;
   /// "plugin <path>: <message>", the line the tools print.
   std::string str() const;
 };
@@ -144,6 +148,22 @@ public:
   /// Returns false if any failed.
   bool loadAll();
 
+  /// Loads every plugin the user named (PluginRecord::isRequested). Fails
+  /// when one of them does not load, with `error` naming the first such
+  /// plugin, the rule that named it and why ("plugin P (from --plugin) did
+  /// not load: ..."), and how many more failed.
+  llvm::LogicalResult loadRequested(std::string &error);
+
+  /// One line ("plugin P: why; ...") for each plugin from the default
+  /// directory that failed to load since the last call: such a plugin is
+  /// skipped with a warning, not an error.
+  std::vector<std::string> takeWarnings();
+
+  /// Replaces the default plugin directory for the next discover(); a
+  /// library loaded into another program (the C API, loaded by Python) has
+  /// no `<prefix>/bin` executable to find it from.
+  void setDefaultPluginDirectory(llvm::StringRef directory);
+
   /// Every plugin found or loaded, in order.
   std::vector<const PluginRecord *> records() const;
 
@@ -166,6 +186,10 @@ public:
   /// `<prefix>/lib/trident/plugins`, where the running executable is
   /// `<prefix>/bin/<tool>` (the build tree has the same shape).
   static std::string getDefaultPluginDirectory();
+
+  /// `<dir>/trident/plugins`, where `<dir>` holds the shared library that
+  /// contains `address` (`<prefix>/lib`); empty when it cannot be found.
+  static std::string getPluginDirectoryBesideLibrary(const void *address);
 
   /// True when the process is setuid/setgid (AT_SECURE): the plugin
   /// environment variables are then ignored.
