@@ -171,8 +171,9 @@ def compile(src, target="cpu", num_warps=4, num_stages=None, num_ctas=None,
     for index, (key, value) in enumerate(sorted(opts.items())):
         keys[index] = key.encode()
         values[index] = _option_text(value).encode()
-    options.option_keys = keys
-    options.option_values = values
+    options.option_keys = ctypes.cast(keys, ctypes.POINTER(ctypes.c_char_p))
+    options.option_values = ctypes.cast(values,
+                                        ctypes.POINTER(ctypes.c_char_p))
     options.num_options = len(opts)
     if emit:
         options.emit_stage = str(emit).encode()

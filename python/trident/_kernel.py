@@ -6,7 +6,7 @@ import sys
 import threading
 from collections import namedtuple
 
-from . import _args, _lib, _runtime
+from . import _args, _launch, _lib, _runtime
 from ._errors import TridentError
 
 Parameter = namedtuple("Parameter",
@@ -28,7 +28,8 @@ class _Launcher:
 
     __slots__ = ("runtime", "handle", "fn", "writer", "grid", "grid_view",
                  "grid_address", "args_address", "count", "converters",
-                 "lock", "stream_fn", "kernel_name", "__weakref__")
+                 "lock", "stream_fn", "kernel_name", "device", "placement",
+                 "launch", "__weakref__")
 
     def __init__(self, kernel, device):
         runtime = _runtime.runtime_for(kernel.target_kind)
@@ -44,6 +45,7 @@ class _Launcher:
                                     ctypes.byref(out)),
             "cannot load kernel '%s'" % kernel.name)
         self.runtime = runtime
+        self.device = device
         self.handle = out.value
         self.fn = runtime.launch_on_stream
         self.kernel_name = kernel.name
@@ -54,6 +56,7 @@ class _Launcher:
         self.grid_view = memoryview(self.grid).cast("B").cast("I")
         self.grid_address = ctypes.addressof(self.grid)
         placement = _args.Placement(kernel.target_kind)
+        self.placement = placement
         converters = []
         for index, param in enumerate(kernel.signature):
             which = "argument %d%s of kernel '%s'" % (
@@ -68,6 +71,7 @@ class _Launcher:
         # torch is in use (the stream its tensors' producers ran on).
         self.stream_fn = _torch_stream if kernel.target_kind == "nvidia" \
             else None
+        self.launch = _launch.build_launch(self, kernel, _args._ndarray)
 
     def release(self):
         if self.handle:
@@ -82,6 +86,17 @@ def _torch_stream():
     return torch.cuda.current_stream().cuda_stream
 
 
+def _default_device(kind):
+    """The device a kernel is loaded on: torch's current cuda device for
+    nvidia when torch has initialized cuda (its tensors live there), else
+    device 0."""
+    if kind == "nvidia":
+        torch = sys.modules.get("torch")
+        if torch is not None and torch.cuda.is_initialized():
+            return torch.cuda.current_device()
+    return 0
+
+
 class _Bound:
     """``kernel[grid]``: calling it launches."""
 
@@ -92,7 +107,9 @@ class _Bound:
         self.grid = grid
 
     def __call__(self, *args, stream=None):
-        self.kernel.launch(self.grid, args, stream)
+        kernel = self.kernel
+        (kernel._launch or kernel._make_launcher().launch)(self.grid, args,
+                                                           stream)
 
 
 class Kernel:
@@ -107,6 +124,7 @@ class Kernel:
         # Use Kernel.from_bytes(); this takes the parsed handle when given.
         self._handle = None
         self._launcher = None
+        self._launch = None  # the launcher's launch function, once built
         self._launcher_lock = threading.Lock()
         lib = _lib.runtime_lib()
         self._lib = lib
@@ -203,7 +221,9 @@ class Kernel:
     def _make_launcher(self):
         with self._launcher_lock:
             if self._launcher is None:
-                self._launcher = _Launcher(self, 0)
+                self._launcher = _Launcher(self, _default_device(
+                    self.target_kind))
+                self._launch = self._launcher.launch
         return self._launcher
 
     def launch(self, grid, args, stream=None):
@@ -212,47 +232,17 @@ class Kernel:
         handle (a CUstream as an int) or None for the device's own (on
         nvidia, torch's current stream when torch is in use). Does not wait
         for a GPU kernel to finish."""
-        launcher = self._launcher or self._make_launcher()
-        if len(args) != launcher.count:
-            raise TridentError(
-                "kernel '%s' takes %d arguments (%s), got %d" %
-                (self.name, launcher.count,
-                 ", ".join(p.name or "?" for p in self.signature), len(args)))
-        with launcher.lock:
-            view = launcher.grid_view
-            try:
-                if type(grid) is int:
-                    view[0] = grid
-                    view[1] = 1
-                    view[2] = 1
-                else:
-                    count = len(grid)
-                    if not 1 <= count <= 3:
-                        raise ValueError
-                    view[0] = grid[0]
-                    view[1] = grid[1] if count > 1 else 1
-                    view[2] = grid[2] if count > 2 else 1
-            except (ValueError, TypeError, OverflowError):
-                raise TridentError(
-                    "grid %r of kernel '%s' is not 1 to 3 non-negative "
-                    "32-bit ints" % (grid, self.name)) from None
-            for convert, value in zip(launcher.converters, args):
-                convert(value)
-            if stream is None and launcher.stream_fn is not None:
-                stream = launcher.stream_fn()
-            status = launcher.fn(launcher.handle, launcher.grid_address,
-                                 launcher.args_address, launcher.count, stream)
-        if status:
-            launcher.runtime.check(status, "")
+        (self._launch or self._make_launcher().launch)(grid, args, stream)
 
     def synchronize(self):
         """Waits for this kernel's device to finish its work."""
         launcher = self._launcher or self._make_launcher()
-        launcher.runtime.synchronize(0)
+        launcher.runtime.synchronize(launcher.device)
 
     def __del__(self):
         try:
             if self._launcher is not None:
+                self._launch = None
                 self._launcher.release()
                 self._launcher = None
             if self._handle:

@@ -8,7 +8,9 @@ are those the ``trident`` tool searches (docs/plugins.md): the
 colon-separated TRIDENT_PLUGINS when set (it replaces the default), else
 ``<libdir>/trident/plugins``, then TRIDENT_ADD_PLUGINS. Reading manifests
 needs no compiler, so a bundle compiled elsewhere loads and launches with
-libTridentRuntime and the runtime library alone.
+libTridentRuntime and the runtime library alone. A plugin whose manifest
+names no runtime library but that provides a runtime (plugin ABI 1.1's
+`get_runtime`) is loaded itself as a fallback.
 """
 
 import ctypes
@@ -83,23 +85,97 @@ def _provides_runtime_for(manifest, kind):
 
 
 def find_runtime_library(kind):
-    """The path of the runtime library of target kind `kind`."""
+    """Where target kind `kind`'s runtime comes from: ("library", path) for
+    a manifest's runtime_library, else ("plugin", path) for a plugin that
+    provides its runtime only through its descriptor's get_runtime (which
+    loads the plugin, and with it LLVM)."""
     searched = plugin_search_list()
+    in_plugin = None
     for entry in searched:
         for path in _manifests_of(entry):
             manifest = _read_manifest(path)
-            if manifest is None or not _provides_runtime_for(manifest, kind):
+            if manifest is None:
                 continue
-            library = manifest["runtime_library"]
-            if not os.path.isabs(library):
-                library = os.path.join(os.path.dirname(os.path.abspath(path)),
-                                       library)
-            return library
+            directory = os.path.dirname(os.path.abspath(path))
+            if _provides_runtime_for(manifest, kind):
+                library = manifest["runtime_library"]
+                return "library", os.path.normpath(
+                    os.path.join(directory, library))
+            if in_plugin is None and kind in _target_kinds(manifest) and \
+                    "runtime" in (manifest.get("provides") or []) and \
+                    isinstance(manifest.get("library"), str):
+                in_plugin = os.path.join(directory, manifest["library"])
+    if in_plugin is not None:
+        return "plugin", in_plugin
     raise TridentError(
         "no plugin provides a runtime for target '%s' (searched %s); install "
         "the plugin, or point TRIDENT_ADD_PLUGINS at its directory" %
         (kind, ", ".join(searched) if searched else "nothing: TRIDENT_PLUGINS "
          "is empty"))
+
+
+class _PluginDescriptor(ctypes.Structure):
+    """The prefix of TridentPluginDescriptor (trident-c/Plugin.h) up to
+    get_runtime (minor 1)."""
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("abi_major", ctypes.c_uint16),
+        ("abi_minor", ctypes.c_uint16),
+        ("abi_minor_required", ctypes.c_uint16),
+        ("reserved", ctypes.c_uint16),
+        ("provides", ctypes.c_uint32),
+        ("name", ctypes.c_char_p),
+        ("version", ctypes.c_char_p),
+        ("sdk_version", ctypes.c_char_p),
+        ("sdk_hash", ctypes.c_char_p),
+        ("register_compiler", ctypes.c_void_p),
+        ("release_status", ctypes.c_void_p),
+        ("get_runtime", ctypes.CFUNCTYPE(ctypes.POINTER(
+            _lib.TridentRuntimeApi))),
+    ]
+
+
+def _open(path, what):
+    try:
+        return ctypes.CDLL(path, mode=ctypes.RTLD_LOCAL)
+    except OSError as error:
+        raise TridentError(
+            "cannot load %s '%s': %s; reinstall the plugin or fix the "
+            "manifest that names it" % (what, path, error)) from None
+
+
+def _api_of_runtime_library(path):
+    library = _open(path, "runtime library")
+    try:
+        entry = library.trident_runtime_entry
+    except AttributeError:
+        raise TridentError(
+            "runtime library '%s' does not export trident_runtime_entry; it "
+            "is not a Trident runtime" % path) from None
+    entry.restype = ctypes.POINTER(_lib.TridentRuntimeApi)
+    entry.argtypes = []
+    return library, entry()
+
+
+def _api_of_plugin(path):
+    library = _open(path, "plugin")
+    try:
+        entry = library.trident_plugin_entry
+    except AttributeError:
+        raise TridentError("plugin '%s' does not export trident_plugin_entry"
+                           % path) from None
+    entry.restype = ctypes.POINTER(_PluginDescriptor)
+    entry.argtypes = [ctypes.c_uint16, ctypes.c_uint16]
+    descriptor = entry(1, 1)
+    if not descriptor:
+        raise TridentError("plugin '%s' returned no descriptor" % path)
+    d = descriptor.contents
+    if d.abi_major != 1 or d.abi_minor < 1 or \
+            d.struct_size < ctypes.sizeof(_PluginDescriptor) or \
+            not d.get_runtime:
+        raise TridentError("plugin '%s' provides no runtime (plugin ABI "
+                           "%d.%d)" % (path, d.abi_major, d.abi_minor))
+    return library, d.get_runtime()
 
 
 _LaunchFn = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
@@ -110,22 +186,11 @@ class Runtime:
     """One target kind's runtime library: its TridentRuntimeApi and the
     devices opened through it (kept open for the life of the process)."""
 
-    def __init__(self, kind, path):
-        try:
-            library = ctypes.CDLL(path, mode=ctypes.RTLD_LOCAL)
-        except OSError as error:
-            raise TridentError(
-                "cannot load runtime library '%s': %s; reinstall the plugin or "
-                "fix the manifest that names it" % (path, error)) from None
-        try:
-            entry = library.trident_runtime_entry
-        except AttributeError:
-            raise TridentError(
-                "runtime library '%s' does not export trident_runtime_entry; "
-                "it is not a Trident runtime" % path) from None
-        entry.restype = ctypes.POINTER(_lib.TridentRuntimeApi)
-        entry.argtypes = []
-        api_pointer = entry()
+    def __init__(self, kind, origin, path):
+        if origin == "plugin":
+            library, api_pointer = _api_of_plugin(path)
+        else:
+            library, api_pointer = _api_of_runtime_library(path)
         if not api_pointer:
             raise TridentError("runtime library '%s' returned no API" % path)
         # Read only the prefix the library reported: fields are appended over
@@ -221,6 +286,6 @@ def runtime_for(kind):
         with _runtimes_lock:
             runtime = _runtimes.get(kind)
             if runtime is None:
-                runtime = Runtime(kind, find_runtime_library(kind))
+                runtime = Runtime(kind, *find_runtime_library(kind))
                 _runtimes[kind] = runtime
     return runtime

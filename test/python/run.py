@@ -23,8 +23,8 @@ def main():
         import numpy  # noqa: F401
     except ImportError:
         print("SKIP: numpy is not installed for %s (%s); install Debian's "
-              "python3-numpy, or configure with -DPython3_EXECUTABLE= an "
-              "interpreter that has it" % (sys.executable, sys.version.split()[0]))
+              "python3-numpy, or configure with -DTRIDENT_PYTHON=<an interpreter that "
+              "has it>" % (sys.executable, sys.version.split()[0]))
         return 77
     sys.path.insert(0, HERE)
     program = unittest.main(module=sys.argv[1], argv=[sys.argv[0]] + sys.argv[2:],

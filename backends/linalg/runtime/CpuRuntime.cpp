@@ -46,6 +46,12 @@ struct TridentBuffer {
 
 struct TridentKernel {
   void *library;
+  /// The memfd the library was loaded from, open while it is loaded (-1
+  /// when it came from a temporary file): dlopen knows a library by its
+  /// path, and a closed memfd's number, hence its /proc/self/fd path, is
+  /// soon reused by the next kernel's, which dlopen would then take for
+  /// this one.
+  int memfd;
   TridentCpuKernelFn entry;
   std::string name;
   std::vector<uint32_t> argKinds;
@@ -223,8 +229,8 @@ bool writeAll(int fd, const char *data, uint64_t size) {
   return true;
 }
 
-/// Writes `binary` to `fd` and dlopens it as `path`; closes `fd`. Returns
-/// the handle, or nullptr with `error` set.
+/// Writes `binary` to `fd` and dlopens it as `path`. Returns the handle, or
+/// nullptr with `error` set.
 void *openFrom(int fd, const std::string &path, const std::string &kernel,
                const void *binary, uint64_t size, std::string &error) {
   void *handle = nullptr;
@@ -239,20 +245,24 @@ void *openFrom(int fd, const std::string &path, const std::string &kernel,
               "': " + (why ? why : "dlopen failed");
     }
   }
-  ::close(fd);
   return handle;
 }
 
 /// dlopens `binary`: from a memfd, or from a private temporary file (removed
 /// at once) where memfd_create or /proc/self/fd is not available. Returns the
-/// handle, or nullptr with `error` set.
+/// handle, with `memfd` set to the memfd to close after dlclose (or -1), or
+/// nullptr with `error` set.
 void *openLibrary(const std::string &kernel, const void *binary, uint64_t size,
-                  std::string &error) {
+                  int &memfd, std::string &error) {
+  memfd = -1;
   int fd = ::memfd_create(("trident-cpu-" + kernel).c_str(), MFD_CLOEXEC);
   if (fd >= 0) {
     if (void *handle = openFrom(fd, "/proc/self/fd/" + std::to_string(fd),
-                                kernel, binary, size, error))
+                                kernel, binary, size, error)) {
+      memfd = fd;
       return handle;
+    }
+    ::close(fd);
   }
   const char *dir = std::getenv("TMPDIR");
   std::string pattern =
@@ -270,6 +280,7 @@ void *openLibrary(const std::string &kernel, const void *binary, uint64_t size,
   }
   std::string memfdError = error;
   void *handle = openFrom(fd, name.data(), kernel, binary, size, error);
+  ::close(fd);
   ::unlink(name.data());
   if (!handle && !memfdError.empty())
     error += " (from a memfd: " + memfdError + ")";
@@ -289,18 +300,23 @@ TridentStatus *loadKernel(TridentDevice *, const TridentKernelImage *image,
                       "' is not a shared library; recompile it with "
                       "--target cpu");
   std::string error;
-  void *library = openLibrary(name, image->binary, image->binary_size, error);
+  int memfd = -1;
+  void *library =
+      openLibrary(name, image->binary, image->binary_size, memfd, error);
   if (!library)
     return makeStatus(error);
   std::string symbol = name + TRIDENT_CPU_ENTRY_SUFFIX;
   void *entry = ::dlsym(library, symbol.c_str());
   if (!entry) {
     ::dlclose(library);
+    if (memfd >= 0)
+      ::close(memfd);
     return makeStatus("the library of kernel '" + name + "' exports no '" +
                       symbol + "'; recompile it with --target cpu");
   }
   auto *result = new TridentKernel;
   result->library = library;
+  result->memfd = memfd;
   result->entry = reinterpret_cast<TridentCpuKernelFn>(entry);
   result->name = name;
   if (image->arg_kinds)
@@ -314,6 +330,8 @@ void unloadKernel(TridentKernel *kernel) {
   if (!kernel)
     return;
   ::dlclose(kernel->library);
+  if (kernel->memfd >= 0)
+    ::close(kernel->memfd);
   delete kernel;
 }
 
@@ -357,9 +375,9 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
         return;
       uint64_t end = std::min(total, begin + chunk);
       // The ids of `begin`, then counted up (x fastest) without divisions.
-      int32_t programId[3] = {
-          int32_t(begin % grid[0]), int32_t((begin / grid[0]) % grid[1]),
-          int32_t(begin / (uint64_t(grid[0]) * grid[1]))};
+      int32_t programId[3] = {int32_t(begin % grid[0]),
+                              int32_t((begin / grid[0]) % grid[1]),
+                              int32_t(begin / (uint64_t(grid[0]) * grid[1]))};
       for (uint64_t linear = begin; linear < end; ++linear) {
         entry(argv, numPrograms, programId);
         if (++programId[0] == numPrograms[0]) {
