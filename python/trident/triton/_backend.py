@@ -50,16 +50,45 @@ def _accepts_positional(method, count):
     return total >= count
 
 
+def _build_stamp():
+    """Size and modification time of the compiler library and of every file
+    in the plugin directories: a rebuilt Trident keeps its version string,
+    and its kernels must not come back from Triton's cache."""
+    import glob
+    import hashlib
+    import trident
+    files = []
+    try:
+        libdir = trident.library_dir()
+        files.append(os.path.join(libdir, "libTridentCompiler.so"))
+        dirs = [os.path.join(libdir, "trident", "plugins")]
+    except Exception:  # no libraries: compiling fails with the reason
+        dirs = []
+    for variable in ("TRIDENT_PLUGINS", "TRIDENT_ADD_PLUGINS"):
+        dirs += [p for p in os.environ.get(variable, "").split(os.pathsep)
+                 if p]
+    for entry in dirs:
+        files += sorted(glob.glob(os.path.join(entry, "*"))) if \
+            os.path.isdir(entry) else [entry]
+    digest = hashlib.sha256()
+    for path in files:
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        digest.update(("%s:%d:%d;" % (os.path.basename(path), info.st_size,
+                                      info.st_mtime_ns)).encode())
+    return digest.hexdigest()[:16]
+
+
 @functools.lru_cache(maxsize=None)
 def _backend_identity(target, options):
     """What the Triton cache key holds of this backend: the plugin's name,
-    the Trident compiler's version, the target, its extra options and the
-    plugin search path (a different plugin set compiles differently)."""
+    the Trident compiler's version and build stamp, the target and its
+    extra options."""
     version = _compile.compiler_version()
-    plugins = "%s|%s" % (os.environ.get("TRIDENT_PLUGINS", ""),
-                         os.environ.get("TRIDENT_ADD_PLUGINS", ""))
-    return "trident-triton-1:%s:%s:%s:%s" % (version, target, options,
-                                             plugins)
+    return "trident-triton-1:%s:%s:%s:%s" % (version, _build_stamp(), target,
+                                             options)
 
 
 class TridentBackend(BaseBackend):
