@@ -4,3 +4,7 @@
 # sequence of triton.compile / CompiledKernel / the JIT launch; it has no
 # frontend: the "frontend output" is TTIR text the test supplies.
 __version__ = "3.6.0+fake"
+
+# As Triton's own __init__ does (through triton.runtime): importing the
+# package discovers the backends.
+from . import backends  # noqa: E402,F401
