@@ -83,3 +83,11 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/python/trident"
   DESTINATION ${TRIDENT_INSTALL_PYTHONDIR}
   FILES_MATCHING PATTERN "*.py"
   PATTERN "__pycache__" EXCLUDE)
+
+# The `triton.backends` entry point of trident.triton (Triton finds
+# Trident's cpu backend through it; docs/python.md): the package's
+# dist-info, beside the package. The source tree's copy serves
+# PYTHONPATH=python.
+install(DIRECTORY
+  "${PROJECT_SOURCE_DIR}/python/trident-${PROJECT_VERSION}.dist-info"
+  DESTINATION ${TRIDENT_INSTALL_PYTHONDIR})

@@ -1,0 +1,202 @@
+"""The Triton compiler backend (a triton.backends.compiler.BaseBackend)
+that compiles with Trident.
+
+Triton's own frontend turns the @triton.jit function into TTIR; the "ttir"
+stage is exactly what Triton's nvidia backend runs (inliner, tensor-pointer
+rewrite, canonicalize, combine, broadcast reordering, CSE, loop unroll), so
+Trident receives the TTIR that Triton dumps, the form its kernel corpus is
+tested on. The "tkb" stage prints that module and compiles it with
+trident.compile for the Trident target; the bundle's bytes are the binary
+and its name, warps and shared memory fill Triton's metadata.
+
+Options, the libdevice module map and the codegen hooks are the nvidia
+backend's, so the frontend sees the options it always sees (for "cpu", those
+of an sm_80 GPU: tensor descriptors are rewritten into pointers there).
+
+Subclasses (cpu/compiler.py, nvidia/compiler.py) say which GPUTarget.backend
+they accept; this module defines no concrete class, so Triton's discovery
+finds exactly one in each of those modules.
+"""
+
+import functools
+import inspect
+import os
+
+from triton.backends.compiler import BaseBackend, GPUTarget
+
+try:  # Triton >= 3.4 tells add_stages which language it compiles
+    from triton.backends.compiler import Language
+except ImportError:  # pragma: no cover - older Triton
+    Language = None
+
+from . import _compile, _state, _targets
+
+#: The compute capability whose TTIR pipeline and options the cpu target
+#: borrows: Ampere, without Hopper's tensor descriptors or wgmma-only types.
+CPU_FRONTEND_CAPABILITY = 80
+
+
+def _accepts_positional(method, count):
+    try:
+        params = inspect.signature(method).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    total = 0
+    for param in params:
+        if param.kind == param.VAR_POSITIONAL:
+            return True
+        if param.kind in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
+            total += 1
+    return total >= count
+
+
+def _build_stamp():
+    """Size and modification time of the compiler library and of every file
+    in the plugin directories: a rebuilt Trident keeps its version string,
+    and its kernels must not come back from Triton's cache."""
+    import glob
+    import hashlib
+    import trident
+    files = []
+    try:
+        libdir = trident.library_dir()
+        files.append(os.path.join(libdir, "libTridentCompiler.so"))
+        dirs = [os.path.join(libdir, "trident", "plugins")]
+    except Exception:  # no libraries: compiling fails with the reason
+        dirs = []
+    for variable in ("TRIDENT_PLUGINS", "TRIDENT_ADD_PLUGINS"):
+        dirs += [p for p in os.environ.get(variable, "").split(os.pathsep)
+                 if p]
+    for entry in dirs:
+        files += sorted(glob.glob(os.path.join(entry, "*"))) if \
+            os.path.isdir(entry) else [entry]
+    digest = hashlib.sha256()
+    for path in files:
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        digest.update(("%s:%d:%d;" % (os.path.basename(path), info.st_size,
+                                      info.st_mtime_ns)).encode())
+    return digest.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=None)
+def _backend_identity(target, options):
+    """What the Triton cache key holds of this backend: the plugin's name,
+    the Trident compiler's version and build stamp, the target and its
+    extra options."""
+    version = _compile.compiler_version()
+    return "trident-triton-1:%s:%s:%s:%s" % (version, _build_stamp(), target,
+                                             options)
+
+
+class TridentBackend(BaseBackend):
+    """Shared implementation; the concrete classes set `triton_backend`."""
+
+    #: The GPUTarget.backend this class compiles for ("cpu" or "cuda").
+    triton_backend = None
+    binary_ext = "tkb"
+
+    @classmethod
+    def supports_target(cls, target):
+        return target.backend == cls.triton_backend
+
+    def __init__(self, target):
+        super().__init__(target)
+        self.binary_ext = "tkb"
+        self.trident_target = self._trident_target(target)
+        if self.trident_target.kind == "cpu":
+            capability = CPU_FRONTEND_CAPABILITY
+        else:
+            capability = self.trident_target.capability
+        from triton.backends.nvidia.compiler import CUDABackend
+        self._frontend = CUDABackend(GPUTarget("cuda", capability, 32))
+
+    def _trident_target(self, target):
+        raise NotImplementedError
+
+    def hash(self):
+        return _backend_identity(self.trident_target.trident,
+                                 _targets.extra_options())
+
+    def parse_options(self, options):
+        # The nvidia backend's options: the frontend reads them (fp8 types,
+        # dot precisions, debug, sanitize_overflow) and JIT keyword checks
+        # accept exactly their fields.
+        return self._frontend.parse_options(options)
+
+    def pack_metadata(self, metadata):
+        return (metadata.num_warps, getattr(metadata, "num_ctas", 1),
+                metadata.shared)
+
+    def get_codegen_implementation(self, options=None):
+        method = self._frontend.get_codegen_implementation
+        if _accepts_positional(method, 1):
+            return method(options)
+        return method()
+
+    def get_module_map(self):
+        return self._frontend.get_module_map()
+
+    def load_dialects(self, context):
+        self._frontend.load_dialects(context)
+
+    def add_stages(self, stages, options, language=None):
+        if (Language is not None and language is not None
+                and language != Language.TRITON):
+            raise RuntimeError(
+                "the Trident backend compiles Triton kernels; %s kernels "
+                "(Gluon) are written for one GPU's layouts and go through "
+                "Triton's own backend" % getattr(language, "name", language))
+        frontend_stages = {}
+        add = self._frontend.add_stages
+        if _accepts_positional(add, 3):
+            add(frontend_stages, options,
+                language if language is not None else Language.TRITON)
+        else:
+            add(frontend_stages, options)
+        stages["ttir"] = frontend_stages["ttir"]
+        stages[self.binary_ext] = (
+            lambda src, metadata: self.make_tkb(src, metadata, options))
+
+    def make_tkb(self, module, metadata, options):
+        text = module if isinstance(module, str) else str(module)
+        kind = self.trident_target.kind
+        result = _compile.compile_ttir(
+            text, self.trident_target.trident,
+            num_warps=options.num_warps,
+            num_stages=options.num_stages if kind == "nvidia" else None,
+            num_ctas=getattr(options, "num_ctas", 1) if kind == "nvidia"
+            else None,
+            options=_targets.extra_options(),
+            source_name=metadata.get("name") or None)
+        _state.count_compile(self.trident_target.trident)
+        metadata["name"] = result.name
+        metadata["num_warps"] = result.num_warps
+        metadata["shared"] = result.shared
+        metadata["trident_target"] = result.target
+        # What Triton's CUDA launcher and torch Inductor read; Trident
+        # kernels get no scratch buffers from the caller.
+        metadata["global_scratch_size"] = 0
+        metadata["global_scratch_align"] = 1
+        metadata["profile_scratch_size"] = 0
+        metadata["profile_scratch_align"] = 1
+        return result.data
+
+
+class CpuBackend(TridentBackend):
+    triton_backend = "cpu"
+
+    def _trident_target(self, target):
+        return _targets.Target("cpu")
+
+
+class CudaBackend(TridentBackend):
+    triton_backend = "cuda"
+
+    def _trident_target(self, target):
+        active = _state.active_target()
+        if active is not None and active.kind == "nvidia":
+            return active
+        return _targets.Target("nvidia", int(target.arch))
