@@ -22,7 +22,6 @@ import ctypes
 import math
 import operator
 import struct
-import sys
 
 from . import _lib
 from ._errors import TridentError
@@ -113,6 +112,7 @@ class Placement:
             self.dlpack = None  # unknown: not checked
             self.torch = None
         self.host = kind == "cpu"
+        self.torch_flag = "is_" + self.torch if self.torch else None
 
 
 def _describe(value):
@@ -132,7 +132,11 @@ def buffer_address(value, which, placement, esize, type_text):
     size. `which` names the argument in messages."""
     data_ptr = getattr(value, "data_ptr", None)
     if data_ptr is not None and callable(data_ptr):
-        device = _torch_device_type(value)
+        # torch's `is_cpu` / `is_cuda` / `is_xpu` answer without making a
+        # torch.device; other objects may only have `device`.
+        on_target = getattr(value, placement.torch_flag, None) \
+            if placement.torch_flag else None
+        device = None if on_target is True else _torch_device_type(value)
         if placement.torch is not None and device is not None and \
                 device != placement.torch:
             raise TridentError(
@@ -145,10 +149,11 @@ def buffer_address(value, which, placement, esize, type_text):
             size = size_fn() if callable(size_fn) else getattr(
                 value, "itemsize", None)
             if size is not None and size != esize:
+                dtype = getattr(value, "dtype", None)
                 raise TridentError(
-                    "%s has %d-byte elements (%s), the kernel's pointee %s "
-                    "needs %s" % (which, size, getattr(value, "dtype", "?"),
-                                  type_text,
+                    "%s has %d-byte elements%s, the kernel's pointee %s "
+                    "needs %s" % (which, size, " (%s)" % dtype if dtype
+                                  is not None else "", type_text,
                                   _expected_elements(type_text, esize)))
         return data_ptr()
     if _ndarray is not None and isinstance(value, _ndarray):
@@ -286,12 +291,15 @@ def make_converter(writer, index, kind, type_text, which, placement):
 
         def convert_int(value):
             if type(value) is not int:
-                if isinstance(value, float) or not hasattr(value,
-                                                           "__index__"):
+                if _np is not None and isinstance(value, _np.bool_):
+                    value = int(value)
+                elif isinstance(value, float) or not hasattr(value,
+                                                             "__index__"):
                     raise TridentError(
                         "%s is an %s parameter; got %s %r (pass an int)" %
                         (which, name, _describe(value), value))
-                value = operator.index(value)
+                else:
+                    value = operator.index(value)
             if not low <= value <= high:
                 raise TridentError(
                     "%s: %d is out of range for %s (%d to %d)" %
@@ -337,7 +345,3 @@ def make_converter(writer, index, kind, type_text, which, placement):
                 (which, value, name, largest)) from None
 
     return convert_float
-
-
-def is_torch_loaded():
-    return "torch" in sys.modules

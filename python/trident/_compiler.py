@@ -42,6 +42,10 @@ def _text(value):
     return value.decode("utf-8", "replace") if value else ""
 
 
+def _normalized(path):
+    return os.path.normpath(path) if path else ""
+
+
 def warnings():
     """The plugins found but not loaded, one line each ("" when none)."""
     lib, context = _compiler()
@@ -63,8 +67,8 @@ def targets():
                 kind=_text(lib.getTargetKind(context, index)),
                 aliases=[a for a in aliases.split(",") if a],
                 plugin=_text(lib.getTargetPlugin(context, index)),
-                runtime_library=_text(lib.getTargetRuntimeLibrary(context,
-                                                                  index)),
+                runtime_library=_normalized(_text(
+                    lib.getTargetRuntimeLibrary(context, index))),
                 device_count=max(0, count),
                 available=count > 0,
                 reason="" if count > 0 else lib.take_string(reason.value,

@@ -12,6 +12,8 @@ allocation of ctypes objects.
 """
 
 import ctypes
+import operator
+import sys
 
 from . import _lib
 from ._errors import TridentError
@@ -24,10 +26,18 @@ def build_launch(launcher, kernel, ndarray):
     """Returns launch(grid, args, stream) for `launcher` (a _Launcher)."""
     from . import _args
 
+    # torch tensors get an inline case too when torch is already imported
+    # (the package never imports it): a torch.Tensor proper (not a
+    # subclass) on the target's device type.
+    torch = sys.modules.get("torch")
+    tensor = getattr(torch, "Tensor", None) if torch is not None else None
+    flag = launcher.placement.torch_flag
+
     count = launcher.count
     env = {
         "TridentError": TridentError,
         "ndarray": ndarray,
+        "Tensor": tensor,
         "addressof": ctypes.addressof,
         "from_buffer": ctypes.c_char.from_buffer,
         "q": launcher.writer.q,
@@ -35,12 +45,16 @@ def build_launch(launcher, kernel, ndarray):
         "gv": launcher.grid_view,
         "lock": launcher.lock,
         "fn": launcher.fn,
-        "handle": launcher.handle,
-        "grid_address": launcher.grid_address,
-        "args_address": launcher.args_address,
+        # ctypes objects rather than ints: ctypes passes them as they are
+        # instead of converting an int on every call.
+        "handle": ctypes.c_void_p(launcher.handle),
+        "grid_address": ctypes.c_void_p(launcher.grid_address),
+        "args_address": ctypes.c_void_p(launcher.args_address),
+        "count": ctypes.c_uint32(launcher.count),
         "check": launcher.runtime.check,
         "stream_fn": launcher.stream_fn,
         "bad_grid": _bad_grid(kernel.name),
+        "set_grid": _set_grid(launcher.grid_view),
         "bad_count": _bad_count(kernel.name, kernel.signature),
         "pack_f32": _args._F32_PACK,
         "pack_f64": _args._F64_PACK,
@@ -58,13 +72,13 @@ def build_launch(launcher, kernel, ndarray):
         "                gv[0] = grid",
         "                gv[1] = 1",
         "                gv[2] = 1",
-        "            else:",
+        "            elif type(grid) is tuple and 1 <= len(grid) <= 3:",
         "                n = len(grid)",
-        "                if not 1 <= n <= 3:",
-        "                    raise ValueError",
         "                gv[0] = grid[0]",
         "                gv[1] = grid[1] if n > 1 else 1",
         "                gv[2] = grid[2] if n > 2 else 1",
+        "            else:",
+        "                set_grid(grid)",
         "        except (ValueError, TypeError, OverflowError):",
         "            bad_grid(grid)",
     ]
@@ -77,6 +91,7 @@ def build_launch(launcher, kernel, ndarray):
         slot = 2 * index + 1
         if kind == _lib.ARG_POINTER:
             esize = _args.element_size(param.element_type)
+            branch = "if"
             if host and ndarray is not None and esize is not None:
                 lines += [
                     "        if type(%s) is ndarray and %s.itemsize == %d:" %
@@ -86,11 +101,20 @@ def build_launch(launcher, kernel, ndarray):
                     (slot, a),
                     "            except (TypeError, ValueError, BufferError):",
                     "                %s(%s)" % (convert, a),
-                    "        else:",
-                    "            %s(%s)" % (convert, a),
                 ]
-            else:
+                branch = "elif"
+            if tensor is not None and flag and esize is not None:
+                lines += [
+                    "        %s type(%s) is Tensor and %s.%s and "
+                    "%s.element_size() == %d:" % (branch, a, a, flag, a, esize),
+                    "            q[%d] = %s.data_ptr()" % (slot, a),
+                ]
+                branch = "elif"
+            if branch == "if":
                 lines.append("        %s(%s)" % (convert, a))
+            else:
+                lines += ["        else:",
+                          "            %s(%s)" % (convert, a)]
         elif kind in _INT_KINDS and kind != _lib.ARG_I1:
             bits = _INT_KINDS[kind]
             low, high = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
@@ -121,8 +145,8 @@ def build_launch(launcher, kernel, ndarray):
         lines += ["        if stream is None:",
                   "            stream = stream_fn()"]
     lines += [
-        "        status = fn(handle, grid_address, args_address, %d, stream)" %
-        count,
+        "        status = fn(handle, grid_address, args_address, count, "
+        "stream)",
         "    if status:",
         "        check(status, '')",
     ]
@@ -131,6 +155,22 @@ def build_launch(launcher, kernel, ndarray):
     launch = env["launch"]
     launch.source = source
     return launch
+
+
+def _set_grid(view):
+    """Fills the grid from any other form: a numpy int, a list, a tuple of
+    numpy ints. Raises ValueError or TypeError for a bad one."""
+    def set_grid(grid):
+        if hasattr(grid, "__index__"):
+            dims = (operator.index(grid),)
+        else:
+            dims = tuple(operator.index(d) for d in grid)
+        if not 1 <= len(dims) <= 3:
+            raise ValueError
+        view[0] = dims[0]
+        view[1] = dims[1] if len(dims) > 1 else 1
+        view[2] = dims[2] if len(dims) > 2 else 1
+    return set_grid
 
 
 def _bad_grid(name):

@@ -228,11 +228,60 @@ class Bundles(unittest.TestCase):
             trident.Kernel.from_bytes(compiled(VADD).bundle[:40])
 
 
+class RuntimeDiscovery(unittest.TestCase):
+    """How a target's runtime is found (each case in a fresh interpreter: a
+    process opens a runtime once)."""
+
+    LAUNCH = ("import sys, numpy as np, trident\n"
+              "k = trident.load(sys.argv[1])\n"
+              "x = np.ones(300, np.float32); out = np.zeros_like(x)\n"
+              "k[2](x, x, out, 300)\n"
+              "print(out.sum())\n")
+
+    def run_launch(self, env):
+        import subprocess
+        import sys
+        with tempfile.TemporaryDirectory() as tmp:
+            bundle = os.path.join(tmp, "vadd.tkb")
+            compiled(VADD).save(bundle)
+            full = dict(os.environ)
+            full.update(env)
+            return subprocess.run(
+                [sys.executable, "-c", self.LAUNCH, bundle], env=full,
+                capture_output=True, text=True, timeout=120)
+
+    def test_runtime_library_of_the_manifest(self):
+        result = self.run_launch({})
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.strip(), "600.0")
+
+    def test_no_runtime(self):
+        result = self.run_launch({"TRIDENT_PLUGINS": ""})
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("TridentError: no plugin provides a runtime for target "
+                      "'cpu' (searched nothing: TRIDENT_PLUGINS is empty)",
+                      result.stderr)
+
+    def test_runtime_inside_the_plugin(self):
+        # A manifest without runtime_library: the plugin's own get_runtime.
+        plugins = os.path.join(trident.library_dir(), "trident", "plugins")
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "linalg.json"), "w") as f:
+                f.write('{"name": "linalg", "library": "%s", '
+                        '"targets": [{"kind": "cpu"}], '
+                        '"provides": ["compiler", "runtime"]}' %
+                        os.path.join(plugins, "libTridentLinalg.so"))
+            result = self.run_launch({"TRIDENT_PLUGINS": tmp})
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout.strip(), "600.0")
+
+
 class Launch(unittest.TestCase):
     def test_vadd_in_place_and_grid_forms(self):
         k = compiled(VADD)
         x, y, out = vadd_args(1000)
-        for grid in (4, (4,), (4, 1), (4, 1, 1)):
+        for grid in (4, (4,), (4, 1), (4, 1, 1), [4], np.int64(4),
+                     (np.int32(4), 1)):
             out[:] = 0
             k[grid](x, y, out, 1000)
             np.testing.assert_array_equal(out, x + y)
@@ -283,6 +332,69 @@ class Launch(unittest.TestCase):
         k[8](x, y, out2, 2000)
         np.testing.assert_array_equal(out2, x + y)
 
+    def test_many_kernels_in_one_process(self):
+        # Each cpu kernel is a library dlopened from its own memfd; kernels
+        # loaded one after the other, and one unloaded in between, must each
+        # keep running their own code.
+        first = trident.compile(VADD)
+        x, y, out = vadd_args(256)
+        first[1](x, y, out, 256)
+        dropped = trident.compile(SCALARS)
+        dropped[1](np.zeros(5, np.int64), np.zeros(4), 1, 2, 3, 4, 5, 1.0,
+                   2.0, 3.0, 4.0)
+        del dropped
+        second = trident.compile(POINTEES)
+        second[1](np.zeros(4, np.uint16), np.zeros(4, np.bool_))
+        third = trident.Kernel.from_bytes(first.bundle)
+        out[:] = 0
+        third[1](x, y, out, 256)
+        np.testing.assert_array_equal(out, x + y)
+        out[:] = 0
+        first[1](x, y, out, 256)
+        np.testing.assert_array_equal(out, x + y)
+
+    def test_torch_like_tensors(self):
+        # torch is not installed here: a stand-in module with a Tensor type
+        # (data_ptr, element_size, is_cpu, device, dtype) takes the launch
+        # function's inline case for torch tensors, built when torch is
+        # imported before a kernel's first launch.
+        import sys
+        import types
+
+        class Tensor:
+            def __init__(self, array, device="cpu"):
+                self.array = array
+                self.dtype = "torch.%s" % array.dtype
+                self.device = types.SimpleNamespace(type=device)
+                self.is_cpu = device == "cpu"
+                self.is_cuda = device == "cuda"
+
+            def data_ptr(self):
+                return self.array.ctypes.data
+
+            def element_size(self):
+                return self.array.itemsize
+
+        torch = types.ModuleType("torch")
+        torch.Tensor = Tensor
+        sys.modules["torch"] = torch
+        try:
+            k = trident.compile(VADD)
+            x, y, out = vadd_args(300)
+            k[2](Tensor(x), Tensor(y), Tensor(out), 300)
+        finally:
+            del sys.modules["torch"]
+        self.assertIn("type(a0) is Tensor and a0.is_cpu",
+                      k._launcher.launch.source)
+        np.testing.assert_array_equal(out, x + y)
+        with self.assertRaises(trident.TridentError) as caught:
+            k[2](Tensor(x, "cuda"), y, out, 300)
+        self.assertIn("is a buffer on device 'cuda'", str(caught.exception))
+        with self.assertRaises(trident.TridentError) as caught:
+            k[2](x, Tensor(y.astype(np.float64)), out, 300)
+        self.assertIn("argument 2 ('y_ptr') of kernel 'vadd_kernel' has "
+                      "8-byte elements (torch.float64)", str(caught.exception))
+
     def test_wrong_arg_count(self):
         k = compiled(VADD)
         x, y, out = vadd_args()
@@ -320,17 +432,30 @@ class Launch(unittest.TestCase):
             class device:
                 type = "cuda"
 
+            is_cpu = False
+            is_cuda = True
+
             def data_ptr(self):
                 return 1 << 40
 
             def element_size(self):
                 return 4
 
-        with self.assertRaises(trident.TridentError) as caught:
-            k[4](x, CudaTensor(), out, 1000)
-        self.assertIn("argument 2 ('y_ptr') of kernel 'vadd_kernel' is a "
-                      "buffer on device 'cuda'; a kernel for target 'cpu' "
-                      "needs cpu memory", str(caught.exception))
+        class CudaWrapper:
+            """A data_ptr() object with only a `device`."""
+
+            class device:
+                type = "cuda"
+
+            def data_ptr(self):
+                return 1 << 40
+
+        for cuda in (CudaTensor(), CudaWrapper()):
+            with self.assertRaises(trident.TridentError) as caught:
+                k[4](x, cuda, out, 1000)
+            self.assertIn("argument 2 ('y_ptr') of kernel 'vadd_kernel' is a "
+                          "buffer on device 'cuda'; a kernel for target "
+                          "'cpu' needs cpu memory", str(caught.exception))
 
         class CudaDLPack:
             def __dlpack_device__(self):
@@ -360,7 +485,8 @@ class Launch(unittest.TestCase):
     def test_bad_grid(self):
         k = compiled(VADD)
         x, y, out = vadd_args()
-        for grid in (-1, (1, 2, 3, 4), (), "4", 1 << 32):
+        for grid in (-1, (1, 2, 3, 4), (), "4", 1 << 32, (1.5,), [1, -1],
+                     None):
             with self.assertRaises(trident.TridentError) as caught:
                 k[grid](x, y, out, 1000)
             self.assertIn("grid", str(caught.exception))
@@ -381,6 +507,12 @@ class Launch(unittest.TestCase):
              65504, 3.0, 1, np.float64(2.5))
         self.assertEqual(ints.tolist(), [0, -1, -1, -1, -1])
         self.assertEqual(floats.tolist(), [65504.0, 3.0, 1.0, 2.5])
+        # numpy scalars convert like Python ones.
+        k[1](ints, floats, np.bool_(True), np.int8(-3), np.uint16(7),
+             np.int64(9), np.uint64((1 << 64) - 2), np.float16(0.5),
+             np.float32(0.25), np.float32(2.5), np.float32(-1.0))
+        self.assertEqual(ints.tolist(), [1, -3, 7, 9, -2])
+        self.assertEqual(floats.tolist(), [0.5, 0.25, 2.5, -1.0])
         # bf16 rounds to nearest even: 1 + 2^-8 is a tie, 1 + 3 * 2^-9 not.
         k[1](ints, floats, False, 0, 0, 0, 0, 0, 1 + 2 ** -8, 0, 0)
         self.assertEqual(floats[1], 1.0)

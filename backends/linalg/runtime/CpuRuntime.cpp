@@ -375,9 +375,9 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
         return;
       uint64_t end = std::min(total, begin + chunk);
       // The ids of `begin`, then counted up (x fastest) without divisions.
-      int32_t programId[3] = {int32_t(begin % grid[0]),
-                              int32_t((begin / grid[0]) % grid[1]),
-                              int32_t(begin / (uint64_t(grid[0]) * grid[1]))};
+      int32_t programId[3] = {
+          int32_t(begin % grid[0]), int32_t((begin / grid[0]) % grid[1]),
+          int32_t(begin / (uint64_t(grid[0]) * grid[1]))};
       for (uint64_t linear = begin; linear < end; ++linear) {
         entry(argv, numPrograms, programId);
         if (++programId[0] == numPrograms[0]) {
