@@ -88,7 +88,7 @@ tridentCompilerGetNumTargets(const TridentCompiler *compiler);
 /* The target's kind ("cpu", "nvidia", ...). Owned by the context. */
 TRIDENT_COMPILER_EXPORT const char *
 tridentCompilerGetTargetKind(const TridentCompiler *compiler, uint32_t index);
-/* Its aliases, comma-separated ("cuda"), "" when none. */
+/* Its aliases, comma-separated ("tdev,testdevice"), "" when none. */
 TRIDENT_COMPILER_EXPORT const char *
 tridentCompilerGetTargetAliases(const TridentCompiler *compiler,
                                 uint32_t index);
@@ -110,7 +110,7 @@ TRIDENT_COMPILER_EXPORT int32_t
 tridentCompilerProbeTarget(const TridentCompiler *compiler, uint32_t index,
                            char **reason);
 
-/* Resolves a target string ("cpu", "nvidia:sm_90", "cuda:90", "auto") to its
+/* Resolves a target string ("cpu", "nvidia:90", "auto"; an alias) to its
  * canonical form ("nvidia:sm_90"), into *canonical (free it with
  * tridentCompilerFreeString). */
 TRIDENT_COMPILER_EXPORT int

@@ -27,7 +27,7 @@ struct PluginRecord;
 
 /// A compilation as a user asks for it.
 struct CompileRequest {
-  /// "cpu", "nvidia:sm_90", "cuda:90", "auto", ...
+  /// "cpu", "nvidia:sm_90", "auto", a kind's alias, ...
   std::string target = "cpu";
   /// 0 keeps the target's default.
   int numWarps = 0;

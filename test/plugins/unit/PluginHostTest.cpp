@@ -15,6 +15,9 @@
 #include "trident/Plugin/PluginHost.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include "gtest/gtest.h"
 
@@ -159,5 +162,61 @@ TEST(PluginSdkTest, DefaultDirectoryIsBesideTheExecutable) {
   std::string dir = PluginHost::getDefaultPluginDirectory();
   EXPECT_TRUE(llvm::StringRef(dir).ends_with("/lib/trident/plugins")) << dir;
   EXPECT_FALSE(PluginHost::isEnvironmentIgnored());
+}
+
+TEST(PluginSdkTest, PluginDirectoryBesideALibrary) {
+  // Any address inside libTridentCore names build/lib.
+  std::string dir = PluginHost::getPluginDirectoryBesideLibrary(
+      reinterpret_cast<const void *>(&PluginHost::isEnvironmentIgnored));
+  EXPECT_TRUE(llvm::StringRef(dir).ends_with("/lib/trident/plugins")) << dir;
+  EXPECT_TRUE(llvm::sys::fs::exists(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(dir))))
+      << dir;
+  EXPECT_EQ(PluginHost::getPluginDirectoryBesideLibrary(nullptr), "");
+}
+
+TEST(PluginSdkTest, NamedPluginsMustLoadDefaultOnesWarn) {
+  // A host of its own, with a default directory of our own holding a plugin
+  // that fails, and a named plugin that fails too.
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("trident-host", dir));
+  for (llvm::StringRef name : {"reg_fail.json", "libfixture_reg_fail.so"}) {
+    llvm::SmallString<128> to(dir);
+    llvm::sys::path::append(to, name);
+    ASSERT_FALSE(llvm::sys::fs::copy_file(fixture(name), to));
+  }
+  const char *saved = getenv("TRIDENT_PLUGINS");
+  std::string savedValue = saved ? saved : "";
+  unsetenv("TRIDENT_PLUGINS");
+  unsetenv("TRIDENT_ADD_PLUGINS");
+
+  PluginHost host;
+  host.setDefaultPluginDirectory(dir);
+  host.discover({fixture("libfixture_reg_throw.so")});
+  if (saved)
+    setenv("TRIDENT_PLUGINS", savedValue.c_str(), 1);
+
+  std::string error;
+  EXPECT_TRUE(failed(host.loadRequested(error)));
+  EXPECT_EQ(error, "plugin " + fixture("libfixture_reg_throw.so") +
+                       " (from --plugin) did not load: registration threw: "
+                       "reg_throw cannot find its configuration file");
+  // The default directory's plugin is not loaded by loadRequested, so it
+  // has not failed yet.
+  EXPECT_TRUE(host.takeWarnings().empty());
+  host.loadAll();
+  std::vector<std::string> warnings = host.takeWarnings();
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "plugin " + std::string(dir) +
+                             "/libfixture_reg_fail.so: registration failed: "
+                             "the reg_fail device library is missing: "
+                             "install it (skipped)");
+  // Each warning is given once.
+  EXPECT_TRUE(host.takeWarnings().empty());
+
+  for (const PluginRecord *record : host.records())
+    EXPECT_EQ(record->isRequested(), record->foundBy == "--plugin")
+        << record->path;
+  llvm::sys::fs::remove_directories(dir);
 }
 } // namespace
