@@ -756,6 +756,10 @@ LogicalResult GatherOp::verify() {
     return emitOpError() << "expects a result shaped like " << indices
                          << " with elements " << src.getElementType()
                          << ", but got " << result;
+  // The result is read off the indices element by element, in their layout.
+  if (result.getEncoding() != indices.getEncoding())
+    return emitOpError() << "expects the result in the layout of the indices "
+                         << indices << ", but got " << result;
   for (int64_t d = 0; d < src.getRank(); ++d)
     if (d != axis && indices.getDimSize(d) > src.getDimSize(d))
       return emitOpError() << "indices dimension " << d << " of " << indices
