@@ -40,14 +40,6 @@ tt.func @fp_to_fp_narrow(%x: tensor<4xf32>) {
 
 // -----
 
-tt.func @fp_to_fp_widen(%x: tensor<4xf16>) {
-  // expected-error @+1 {{takes no rounding mode to widen 'tensor<4xf16>' to 'tensor<4xf32>'}}
-  %y = tt.fp_to_fp %x, rounding = rtne : tensor<4xf16> -> tensor<4xf32>
-  tt.return
-}
-
-// -----
-
 tt.func @advance_rank(%p: !tt.ptr<tensor<4x4xf32>>, %o: i32) {
   // expected-error @+1 {{expects 2 offsets for '!tt.ptr<tensor<4x4xf32>>', but got 1}}
   %q = tt.advance %p, [%o] : <tensor<4x4xf32>>
