@@ -116,3 +116,17 @@ tt.func @select_masked_load(%p: tensor<64x!tt.ptr<f32>>, %c: i1, %o: tensor<64xf
   %r = arith.select %c, %l, %o : tensor<64xf32>
   tt.return %r : tensor<64xf32>
 }
+
+// -----
+
+// A splat of a 0-d tensor (which upstream accepts) splats its element, the
+// scalar form the later passes expect.
+// CHECK-LABEL: tt.func @splat_of_0d
+// CHECK-SAME: (%[[T:.*]]: tensor<f32>)
+// CHECK: %[[E:.*]] = tt.unsplat %[[T]] : tensor<f32>
+// CHECK: %[[S:.*]] = tt.splat %[[E]] : f32 -> tensor<16xf32>
+// CHECK: tt.return %[[S]]
+tt.func @splat_of_0d(%t: tensor<f32>) -> tensor<16xf32> {
+  %s = tt.splat %t : tensor<f32> -> tensor<16xf32>
+  tt.return %s : tensor<16xf32>
+}

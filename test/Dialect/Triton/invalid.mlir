@@ -137,7 +137,7 @@ tt.func @atomic_cas_types(%p: !tt.ptr<i32>, %c: i32, %v: i64) {
 // -----
 
 tt.func @splat_of_tensor(%x: tensor<1xf32>) {
-  // expected-error @+1 {{expects a scalar operand, but got 'tensor<1xf32>'}}
+  // expected-error @+1 {{expects a scalar or 0-d tensor operand, but got 'tensor<1xf32>'}}
   %y = tt.splat %x : tensor<1xf32> -> tensor<4xf32>
   tt.return
 }

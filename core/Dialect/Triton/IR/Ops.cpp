@@ -281,14 +281,18 @@ LogicalResult AtomicCASOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult SplatOp::verify() {
-  if (isa<RankedTensorType>(getSrc().getType()))
-    return emitOpError() << "expects a scalar operand, but got "
+  auto tensor = dyn_cast<RankedTensorType>(getSrc().getType());
+  if (tensor && tensor.getRank() != 0)
+    return emitOpError() << "expects a scalar or 0-d tensor operand, but got "
                          << getSrc().getType();
   return success();
 }
 
 OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
   Attribute value = adaptor.getSrc();
+  // A 0-d constant tensor holds the one element to splat.
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(value))
+    value = dense.getSplatValue<Attribute>();
   if (!value || !isa<IntegerAttr, FloatAttr>(value))
     return {};
   return SplatElementsAttr::get(getType(), value);

@@ -120,6 +120,20 @@ struct CombineAddPtr : OpRewritePattern<AddPtrOp> {
   }
 };
 
+/// splat(0-d tensor t) -> splat(unsplat t): upstream accepts a 0-d tensor
+/// operand, the later passes expect the scalar.
+struct SplatOfZeroRankTensor : OpRewritePattern<SplatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SplatOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<RankedTensorType>(op.getSrc().getType()))
+      return rewriter.notifyMatchFailure(op, "the operand is a scalar");
+    Value element = UnsplatOp::create(rewriter, op.getLoc(), op.getSrc());
+    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), element);
+    return success();
+  }
+};
+
 /// select(c, load(p, splat(c)), x) -> load(p, splat(c), splat(x)): the load
 /// already reads nothing where c is false, so `x` becomes its `other`.
 struct CombineSelectMaskedLoad : OpRewritePattern<arith::SelectOp> {
@@ -157,5 +171,6 @@ struct TritonCombineOpsPass
 
 void mlir::triton::populateTritonCombinePatterns(RewritePatternSet &patterns) {
   patterns.add<CombineDotAdd<arith::AddFOp>, CombineDotAdd<arith::AddIOp>,
-               CombineAddPtr, CombineSelectMaskedLoad>(patterns.getContext());
+               CombineAddPtr, CombineSelectMaskedLoad, SplatOfZeroRankTensor>(
+      patterns.getContext());
 }
