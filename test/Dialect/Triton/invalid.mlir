@@ -304,6 +304,14 @@ tt.func @dot_mixed(%a: tensor<16x16xi8>, %c: tensor<16x16xf32>) {
 
 // -----
 
+tt.func @dot_bit_widths(%a: tensor<16x16xf8E5M2>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{expects operands of one element bit width, but got 'tensor<16x16xf8E5M2>' * 'tensor<16x16xf16>'}}
+  %d = tt.dot %a, %b, %c : tensor<16x16xf8E5M2> * tensor<16x16xf16> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
 tt.func @dot_scaled_acc(%a: tensor<16x16xbf16>, %c: tensor<16x32xf32>) {
   // expected-error @+1 {{accumulator 'tensor<16x32xf32>' does not match the product of 'tensor<16x16xbf16>' and 'tensor<16x16xbf16>'}}
   %d = tt.dot_scaled %a, %a, %c lhs = bf16 rhs = bf16 {fastMath = false} : tensor<16x16xbf16> * tensor<16x16xbf16> -> tensor<16x32xf32>

@@ -493,6 +493,12 @@ LogicalResult DotOp::verify() {
       isa<FloatType>(aElem) != isa<FloatType>(cElem))
     return emitOpError() << "mixes integer and floating-point operands: "
                          << a << " * " << b << " -> " << c;
+  // As upstream: the frontend converts the narrower operand first (an fp8
+  // times an f16 is an f16 dot), and the lowerings assume one width.
+  if (aElem.getIntOrFloatBitWidth() != bElem.getIntOrFloatBitWidth())
+    return emitOpError() << "expects operands of one element bit width, but "
+                            "got "
+                         << a << " * " << b;
   if (bool(a.getEncoding()) != bool(c.getEncoding()) ||
       bool(b.getEncoding()) != bool(c.getEncoding()))
     return emitOpError() << "expects all operands to have an encoding or "
