@@ -86,8 +86,9 @@ tt.func public @histogram_unallocated(%x: tensor<32xi32, #blocked>) -> tensor<32
 #other = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.shared = 256 : i32} {
 tt.func public @gather_layouts(%src: tensor<64xf32, #blocked>, %idx: tensor<64xi32, #other>) -> tensor<64xf32, #blocked> {
-  // The indices and the result must have one layout.
-  // expected-error @+1 {{failed to legalize operation 'tt.gather'}}
+  // The indices and the result must have one layout: the verifier says so
+  // before the lowering sees it.
+  // expected-error @+1 {{'tt.gather' op expects the result in the layout of the indices}}
   %g = tt.gather %src[%idx] {axis = 0 : i32, allocation.offset = 0 : i32} : (tensor<64xf32, #blocked>, tensor<64xi32, #other>) -> tensor<64xf32, #blocked>
   tt.return %g : tensor<64xf32, #blocked>
 }

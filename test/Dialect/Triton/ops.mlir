@@ -195,3 +195,17 @@ tt.func @caller(%a: f32, %b: i32) {
   %r:2 = tt.call @helper(%a, %b) : (f32, i32) -> (f32, i32)
   tt.return
 }
+
+// Forms upstream's verifiers accept: a rounding mode on a widening fp_to_fp
+// (it has no effect), print flags without arguments, and a splat of a 0-d
+// tensor.
+// CHECK-LABEL: tt.func @upstream_forms
+tt.func @upstream_forms(%x: tensor<64xf16>, %s: tensor<f32>) {
+  // CHECK: tt.splat %{{.*}} : tensor<f32> -> tensor<64xf32>
+  %splat = tt.splat %s : tensor<f32> -> tensor<64xf32>
+  // CHECK: tt.fp_to_fp %{{.*}}, rounding = rtne : tensor<64xf16> -> tensor<64xf32>
+  %w = tt.fp_to_fp %x, rounding = rtne : tensor<64xf16> -> tensor<64xf32>
+  // CHECK: tt.print "hello" {hex = false, isSigned = array<i32: 1>}
+  tt.print "hello" {hex = false, isSigned = array<i32: 1>}
+  tt.return
+}
