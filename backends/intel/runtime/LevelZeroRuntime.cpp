@@ -684,7 +684,9 @@ extern "C" const TridentRuntimeApi *tridentIntelGetLevelZeroRuntime(void) {
       unloadKernel,
       launch,
       synchronize,
-      releaseStatus};
+      releaseStatus,
+      // No launches on a caller's stream (queue) yet: the host uses launch.
+      /*launch_on_stream=*/nullptr};
   return &api;
 }
 
