@@ -670,21 +670,9 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
 
 extern "C" const TridentRuntimeApi *tridentIntelGetLevelZeroRuntime(void) {
   static const TridentRuntimeApi api = {
-      sizeof(TridentRuntimeApi),
-      TRIDENT_RUNTIME_ABI_VERSION,
-      "intel",
-      probe,
-      openDevice,
-      closeDevice,
-      alloc,
-      freeBuffer,
-      copyToDevice,
-      copyToHost,
-      loadKernel,
-      unloadKernel,
-      launch,
-      synchronize,
-      releaseStatus,
+      sizeof(TridentRuntimeApi), TRIDENT_RUNTIME_ABI_VERSION, "intel", probe,
+      openDevice, closeDevice, alloc, freeBuffer, copyToDevice, copyToHost,
+      loadKernel, unloadKernel, launch, synchronize, releaseStatus,
       // No launches on a caller's stream (queue) yet: the host uses launch.
       /*launch_on_stream=*/nullptr};
   return &api;
