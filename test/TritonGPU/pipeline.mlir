@@ -199,8 +199,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
 // CHECK: arith.cmpi ult, %{{.*}}, %[[N]] : i32
 // CHECK: scf.for unsigned %[[K:.*]] = %{{.*}} to %[[N]] step %[[STEP:[^ ]*]] iter_args
 // CHECK-NEXT: ttg.async_wait {num = 1 : i32}
-// CHECK: %[[OFF:.*]] = arith.muli %[[STEP]], %{{.*}} : i32
-// CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %[[OFF]] : i32
+// CHECK: %[[DIST:.*]] = arith.muli %[[STEP]], %{{.*}} : i32
+// CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %[[DIST]] : i32
 // CHECK-NEXT: arith.cmpi ult, %[[AHEAD]], %[[N]] : i32
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
 #acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
