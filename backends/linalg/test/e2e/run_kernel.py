@@ -234,6 +234,36 @@ def case_matmul_blockptr_f32(w, rng):
     return case_matmul(w, rng, "matmul_blockptr_f32.ttir", "f32", **TALL)
 
 
+KERNEL_REGRESSION = "regression"
+
+
+def case_bmm_f32_ieee(w, rng, batch=3, m=40, n=48, k=32):
+    # The batched f32 product of test/kernels/regression: a 3-D grid (M
+    # blocks, N blocks, batch), M not a multiple of the 32-row block (the
+    # masked A load), K a multiple of the 16-wide step (the unmasked B load).
+    a = [f32(rng.uniform(-1, 1)) for _ in range(batch * m * k)]
+    b = [f32(rng.uniform(-1, 1)) for _ in range(batch * k * n)]
+    write_npy(w("a.npy"), "f4", a, (batch, m, k))
+    write_npy(w("b.npy"), "f4", b, (batch, k, n))
+    ref = []
+    for z in range(batch):
+        az, bz = a[z * m * k:(z + 1) * m * k], b[z * k * n:(z + 1) * k * n]
+        columns = [bz[j::n] for j in range(n)]
+        ref += [sum(map(operator.mul, az[i * k:(i + 1) * k], columns[j]))
+                for i in range(m) for j in range(n)]
+    args = ["a=@" + w("a.npy"), "b=@" + w("b.npy"),
+            "c=zeros:f32:%d" % (batch * m * n), "M=i32:%d" % m,
+            "N=i32:%d" % n, "K=i32:%d" % k, "stride_ab=i32:%d" % (m * k),
+            "stride_am=i32:%d" % k, "stride_bb=i32:%d" % (k * n),
+            "stride_bk=i32:%d" % n, "stride_cb=i32:%d" % (m * n),
+            "stride_cm=i32:%d" % n]
+    grid = "%d,%d,%d" % ((m + 31) // 32, (n + 31) // 32, batch)
+    # f32 with input_precision = "ieee": only the order of the additions
+    # differs from the double reference.
+    return (os.path.join(KERNEL_REGRESSION, "bmm_f32_ieee.ttir"), grid, args,
+            {"c": (ref, 1e-5)})
+
+
 def case_attention(w, rng):
     heads, n_ctx, d, sm_scale = 2, 128, 64, 0.125
     size = heads * n_ctx * d
@@ -581,7 +611,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "grid3d": case_grid3d, "scale_bf16": case_scale_bf16,
          "control_flow": case_control_flow, "shapes": case_shapes,
          "gelu": case_gelu, "matmul_bf16": case_matmul_bf16,
-         "matmul_f32": case_matmul_f32,
+         "matmul_f32": case_matmul_f32, "bmm_f32_ieee": case_bmm_f32_ieee,
          "matmul_blockptr_bf16": case_matmul_blockptr_bf16,
          "matmul_blockptr_f32": case_matmul_blockptr_f32,
          "attention": case_attention, "embedding": case_embedding,

@@ -319,12 +319,15 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
   // Prologue: the copies of the first `lookahead` iterations.
   Value iv = loop.getInductionVar();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
+  // What the bound check needs is read now: replaceWithAdditionalYields
+  // below erases `loop`, and the copies in the new body are checked against
+  // the same bound (an operand defined above the loop, which survives).
+  arith::CmpIPredicate inBounds = loop.getUnsignedCmp()
+                                      ? arith::CmpIPredicate::ult
+                                      : arith::CmpIPredicate::slt;
+  Value upperBound = loop.getUpperBound();
   auto isValid = [&](OpBuilder &b, Value at) {
-    return arith::CmpIOp::create(b, loc,
-                                 loop.getUnsignedCmp()
-                                     ? arith::CmpIPredicate::ult
-                                     : arith::CmpIPredicate::slt,
-                                 at, loop.getUpperBound());
+    return arith::CmpIOp::create(b, loc, inBounds, at, upperBound);
   };
   SmallVector<Value> carriedInits(loop.getInitArgs());
   for (int stage = 0; stage < lookahead; ++stage) {
