@@ -23,7 +23,8 @@ import sys
 # --- .npy v1.0 -------------------------------------------------------------
 
 _CODES = {"f4": ("<f4", "f"), "f2": ("<f2", "e"), "i4": ("<i4", "i"),
-          "f8": ("<f8", "d"), "u2": ("<u2", "H"), "i8": ("<i8", "q")}
+          "f8": ("<f8", "d"), "u2": ("<u2", "H"), "i8": ("<i8", "q"),
+          "b1": ("|b1", "?")}
 
 
 def write_npy(path, dtype, values, shape=None):
@@ -56,7 +57,7 @@ def read_npy(path):
     header = ast.literal_eval(data[start:start + hlen].decode("latin1"))
     descr = header["descr"]
     code = {"<f4": "f", "<f2": "e", "<i4": "i", "<f8": "d", "<u2": "H",
-            "<i8": "q"}[descr]
+            "<i8": "q", "|b1": "?"}[descr]
     body = data[start + hlen:]
     count = len(body) // struct.calcsize(code)
     return list(struct.unpack("<%d%s" % (count, code), body))
@@ -576,6 +577,26 @@ def case_shapes(w, rng):
         "misc_out": (misc, 1e-5), "np_out": ([1], 0.0)}
 
 
+def case_bool_mask(w, rng):
+    n, scale = 1000, 2.0
+    x = [f32(rng.uniform(-1, 1)) for _ in range(n)]
+    # Half of y is close to x (isclose holds), half far from it.
+    y = [f32(v + (1e-5 if rng.random() < 0.5 else 0.5)) for v in x]
+    keep = [rng.random() < 0.7 for _ in range(n)]
+    write_npy(w("x.npy"), "f4", x)
+    write_npy(w("y.npy"), "f4", y)
+    write_npy(w("keep.npy"), "b1", keep)
+    drop = [f32(a * scale) if k else 0.0 for a, k in zip(x, keep)]
+    fill = [-1.0 if k else a for a, k in zip(x, keep)]
+    close = [abs(f32(a - b)) <= f32(f32(1e-3) + f32(f32(1e-2) * abs(b)))
+             for a, b in zip(x, y)]
+    args = ["x=@" + w("x.npy"), "y=@" + w("y.npy"), "keep=@" + w("keep.npy"),
+            "drop=zeros:f32:%d" % n, "fill=zeros:f32:%d" % n,
+            "close=zeros:i1:%d" % n, "n=i32:%d" % n, "scale=f32:%g" % scale]
+    return "bool_mask.ttir", "%d" % ((n + 127) // 128), args, {
+        "drop": (drop, 0.0), "fill": (fill, 0.0), "close": (close, 0.0)}
+
+
 # Kernels of the driver's tests (test/driver/Inputs), by absolute path.
 DRIVER_INPUTS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                              "..", "..", "..", "..", "test", "driver", "Inputs")
@@ -616,7 +637,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "matmul_blockptr_f32": case_matmul_blockptr_f32,
          "attention": case_attention, "embedding": case_embedding,
          "transpose": case_transpose, "bitops": case_bitops,
-         "math_ops": case_math_ops}
+         "math_ops": case_math_ops, "bool_mask": case_bool_mask}
 
 
 def compare(what, got, ref, begin, end, tol):

@@ -30,7 +30,8 @@ namespace mlir::triton::cpu {
 /// The attribute that marks the buffer-pointer casts.
 constexpr llvm::StringLiteral kBufferPointerAttr = "linalg.buffer_pointer";
 
-/// The buffer type that holds elements of `elementType`: `memref<?xT>`.
+/// The buffer type that holds elements of `elementType`: `memref<?xT>`
+/// (`memref<?xi8>` for i1: a boolean is one byte, 0 or 1).
 MemRefType getBufferType(Type elementType);
 
 /// Creates the marker cast "buffer at offset" of type `ptrType`.

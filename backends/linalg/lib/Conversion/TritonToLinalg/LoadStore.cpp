@@ -43,6 +43,29 @@ FailureOr<Value> getBuffer(Operation *op, PointerRoots &roots) {
   return buffer;
 }
 
+/// A value read from memory as `type`: the same bits, or, for i1, whether
+/// the byte is non-zero.
+Value fromMemory(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  if (type.isInteger(1)) {
+    Value zero = arith::ConstantOp::create(
+        b, loc, value.getType(), b.getIntegerAttr(value.getType(), 0));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, zero);
+  }
+  return arith::BitcastOp::create(b, loc, type, value);
+}
+
+/// `value` as memory of `type` holds it: the same bits, or an i1 as the
+/// byte 0 or 1.
+Value toMemory(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  if (value.getType().isInteger(1))
+    return arith::ExtUIOp::create(b, loc, type, value);
+  return arith::BitcastOp::create(b, loc, type, value);
+}
+
 Value toIndex(OpBuilder &b, Location loc, Value offset) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), offset);
 }
@@ -51,16 +74,13 @@ Value readElement(OpBuilder &b, Location loc, Value buffer, Value offset,
                   Type elementType) {
   Value value = memref::LoadOp::create(b, loc, buffer,
                                        ValueRange{toIndex(b, loc, offset)});
-  if (value.getType() != elementType)
-    value = arith::BitcastOp::create(b, loc, elementType, value);
-  return value;
+  return fromMemory(b, loc, value, elementType);
 }
 
 void writeElement(OpBuilder &b, Location loc, Value buffer, Value offset,
                   Value value) {
   Type bufferElement = cast<MemRefType>(buffer.getType()).getElementType();
-  if (value.getType() != bufferElement)
-    value = arith::BitcastOp::create(b, loc, bufferElement, value);
+  value = toMemory(b, loc, value, bufferElement);
   memref::StoreOp::create(b, loc, value, buffer,
                           ValueRange{toIndex(b, loc, offset)});
 }

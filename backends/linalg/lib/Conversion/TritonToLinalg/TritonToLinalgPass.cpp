@@ -72,6 +72,9 @@ LogicalResult checkSupported(ModuleOp module, PointerRoots &roots) {
     Type bufferElement = cast<MemRefType>(buffer.getType()).getElementType();
     Type accessed = getAccessedElementType(op);
     bool isAtomic = isa<triton::AtomicRMWOp, triton::AtomicCASOp>(op);
+    // Booleans are bytes in memory: i1 accesses read and write i8 buffers.
+    if (accessed.isInteger(1) && bufferElement.isInteger(8) && !isAtomic)
+      return;
     if (bufferElement != accessed &&
         (isAtomic || bufferElement.getIntOrFloatBitWidth() !=
                          accessed.getIntOrFloatBitWidth())) {

@@ -16,7 +16,8 @@ def TritonToLinalg : Pass<"linalg-triton-to-linalg", "::mlir::ModuleOp"> {
     upstream dialects, in the manner of triton-shared, in three steps:
 
     1. *Functions.* Each `tt.func` becomes a `func.func`. A pointer
-       parameter `!tt.ptr<T>` becomes a buffer `memref<?xT>` (the runtime
+       parameter `!tt.ptr<T>` becomes a buffer `memref<?xT>` (`i8` for an
+       `i1`: booleans are bytes in memory, as in Triton) (the runtime
        passes a descriptor with offset 0 and stride 1); a device function
        (private) also receives the pointer's element offset, an `i64` (a
        tensor of `i64` for a tensor of pointers), right after it. Every
