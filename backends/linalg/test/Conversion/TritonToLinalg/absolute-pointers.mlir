@@ -7,16 +7,16 @@
 
 // CHECK-LABEL: func.func @select_load(
 // CHECK-SAME:    %[[A:[a-z0-9_]+]]: memref<?xf32>, %[[B:[a-z0-9_]+]]: memref<?xf32>, %[[OUT:[a-z0-9_]+]]: memref<?xf32>
-// CHECK-DAG:     %[[ADDR_A:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
-// CHECK-DAG:     %[[ADDR_B:.*]] = memref.extract_aligned_pointer_as_index %[[B]]
+// CHECK-DAG:     memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK-DAG:     memref.extract_aligned_pointer_as_index %[[B]]
+// CHECK:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : i64
 // CHECK:         scf.for
-// CHECK:           scf.if
-// CHECK:             %[[RAW:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
-// CHECK:             %[[BITS:.*]] = llvm.load %[[RAW]] {alignment = 4 : i64} : !llvm.ptr -> i32
-// CHECK:             arith.bitcast %[[BITS]] : i32 to f32
+// CHECK:           %[[RAW:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+// CHECK:           %[[BITS:.*]] = llvm.load %[[RAW]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK:           arith.bitcast %[[BITS]] : i32 to f32
 // The store through %out has a buffer: its index is the pointer minus the
 // base of %out.
-// CHECK:         %[[ADDR_OUT:.*]] = memref.extract_aligned_pointer_as_index %[[OUT]]
+// CHECK:         memref.extract_aligned_pointer_as_index %[[OUT]]
 // CHECK:         %[[BASE:.*]] = arith.divui %{{.*}}, %{{.*}} : i64
 // CHECK:         scf.for
 // CHECK:           arith.subi %{{.*}}, %[[BASE]] : i64
