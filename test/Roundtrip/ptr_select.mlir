@@ -23,5 +23,6 @@
 // TTIR:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<64xi1>, tensor<64x!tt.ptr<f32>>
 // TTIR:         tt.ptr_to_int %{{.*}} : !tt.ptr<f32> -> i64
 // TTIR:         tt.int_to_ptr %{{.*}} : tensor<64xi64> -> tensor<64x!tt.ptr<f32>>
-// TTIR:         scf.if %{{.*}} -> (!tt.ptr<f32>)
+// The if that chooses a pointer becomes a select of the two parameters.
+// TTIR:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : !tt.ptr<f32>
 // TTIR:         scf.for {{.*}} -> (tensor<64xf32>, !tt.ptr<f32>)
