@@ -6,11 +6,11 @@
 // libdevice's math functions on intel: OpenCL.std extended instructions
 // (powi is pown, ldexp keeps its int exponent, ilogb gives an int), and
 // core instructions around them for the int-valued predicates (finite,
-// isnan, isinf, signbit) and round-to-nearest arithmetic. spirv-val accepts
+// isnan: OpUnordered, isinf, signbit) and round-to-nearest arithmetic. spirv-val accepts
 // the module.
 
-// CHECK-DAG: OpExtInst %{{.*}} pown
-// CHECK-DAG: OpExtInst %{{.*}} pow
+// CHECK-DAG: OpExtInst %{{.*}} pown %
+// CHECK-DAG: OpExtInst %{{.*}} pow %
 // CHECK-DAG: OpExtInst %{{.*}} ldexp
 // CHECK-DAG: OpExtInst %{{.*}} ilogb
 // CHECK-DAG: OpExtInst %{{.*}} fma
@@ -23,7 +23,7 @@
 // CHECK-DAG: OpExtInst %{{.*}} lgamma
 // CHECK-DAG: OpExtInst %{{.*}} fdim
 // CHECK-DAG: OpExtInst %{{.*}} fmod
-// CHECK-DAG: OpIsNan
+// CHECK-DAG: OpUnordered
 // CHECK-DAG: OpFOrdEqual
 // CHECK-DAG: OpFOrdLessThan
 // CHECK-DAG: OpSLessThan
