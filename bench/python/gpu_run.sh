@@ -9,12 +9,14 @@ set -uo pipefail
 carry=$1; shift
 source "$carry/unpack.sh"
 export PYTHONPATH=$PWD/python${PYTHONPATH:+:$PYTHONPATH} PYTHONUNBUFFERED=1
-export TRITON_CACHE_DIR=$(mktemp -d) OUT=${OUT:-/tmp/out}
+export OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 upstream=$carry/upstream
 limit=${STEP_TIMEOUT:-300}
+# Every step compiles afresh: its own Triton and Inductor caches.
 step() { local name=$1; shift; echo "=== $name: $*"; local t0=$(date +%s)
-  timeout "$limit" "$@" > "$OUT/$name.log" 2>&1; local rc=$?
+  TRITON_CACHE_DIR=$(mktemp -d) TORCHINDUCTOR_CACHE_DIR=$(mktemp -d) \
+    timeout "$limit" "$@" > "$OUT/$name.log" 2>&1; local rc=$?
   echo "=== $name: rc=$rc in $(( $(date +%s) - t0 )) s"; tail -n "${TAIL:-25}" "$OUT/$name.log"; }
 for s in "$@"; do
   case $s in
