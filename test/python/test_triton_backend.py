@@ -299,6 +299,9 @@ class FakeTriton(unittest.TestCase):
         self.assertEqual(kernel.name, "vadd_kernel")
         self.assertEqual(kernel.metadata.trident_target, "cpu")
         self.assertGreater(len(kernel.asm["tkb"]), 0)
+        # Trident's IR stages are Triton stages too, with their text.
+        self.assertIn("linalg.generic", kernel.asm["linalg"])
+        self.assertIn("define void @vadd_kernel", kernel.asm["llir"])
         n = 1000
         x = np.random.rand(n).astype(np.float32)
         y = np.random.rand(n).astype(np.float32)
