@@ -32,8 +32,9 @@ except ImportError:  # pragma: no cover - older Triton
 from . import _compile, _state, _targets
 
 #: The compute capability whose TTIR pipeline and options the cpu target
-#: borrows: Ampere, without Hopper's tensor descriptors or wgmma-only types.
-CPU_FRONTEND_CAPABILITY = 80
+#: borrows: Ada, the last before Hopper's tensor descriptors (rewritten into
+#: pointers below 90), and the first with both fp8 types (e4m3 needs 89).
+CPU_FRONTEND_CAPABILITY = 89
 
 
 def _accepts_positional(method, count):
