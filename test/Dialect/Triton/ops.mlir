@@ -183,6 +183,22 @@ tt.func @descriptors(%p: !tt.ptr<f16>, %n: i32, %s: i64, %x: tensor<8xi32>) {
   tt.return
 }
 
+// Triton's frontend spells integer blocks with their sign; the base pointer and
+// the tensors moved are signless.
+// CHECK-LABEL: tt.func @signed_descriptors
+tt.func @signed_descriptors(%p: !tt.ptr<i32>, %n: i32, %s: i64, %x: tensor<8xi32>) {
+  // CHECK: tt.make_tensor_descriptor %{{.*}} : <i32>, <tensor<4x4x4x16xsi32>>
+  %d = tt.make_tensor_descriptor %p, [%n, %n, %n, %n], [%s, %s, %s, %s] : !tt.ptr<i32>, !tt.tensordesc<tensor<4x4x4x16xsi32>>
+  // CHECK: tt.descriptor_load %{{.*}} : !tt.tensordesc<tensor<4x4x4x16xsi32>> -> tensor<4x4x4x16xi32>
+  %t = tt.descriptor_load %d[%n, %n, %n, %n] : !tt.tensordesc<tensor<4x4x4x16xsi32>> -> tensor<4x4x4x16xi32>
+  // CHECK: tt.descriptor_store %{{.*}} : !tt.tensordesc<tensor<4x4x4x16xsi32>>, tensor<4x4x4x16xi32>
+  tt.descriptor_store %d[%n, %n, %n, %n], %t : !tt.tensordesc<tensor<4x4x4x16xsi32>>, tensor<4x4x4x16xi32>
+  %row = tt.make_tensor_descriptor %p, [%n, %n], [%s, %s] : !tt.ptr<i32>, !tt.tensordesc<tensor<1x16xui32>>
+  // CHECK: tt.descriptor_gather %{{.*}} : (!tt.tensordesc<tensor<1x16xui32>>, tensor<8xi32>, i32) -> tensor<8x16xi32>
+  %g = tt.descriptor_gather %row[%x, %n] : (!tt.tensordesc<tensor<1x16xui32>>, tensor<8xi32>, i32) -> tensor<8x16xi32>
+  tt.return
+}
+
 // CHECK-LABEL: tt.func private @helper
 // CHECK: tt.return %{{.*}}, %{{.*}} : f32, i32
 tt.func private @helper(%a: f32, %b: i32) -> (f32, i32) attributes {noinline = false} {

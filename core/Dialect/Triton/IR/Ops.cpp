@@ -794,13 +794,24 @@ LogicalResult PrintOp::verify() {
 // Tensor descriptors
 //===----------------------------------------------------------------------===//
 
+/// Triton's frontend spells integer elements of a descriptor's block with
+/// their signedness (`si32`), while the pointers and tensors it pairs them
+/// with are signless; the bits are the same, so compare without the sign.
+static Type withoutSign(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    if (!integer.isSignless())
+      return IntegerType::get(type.getContext(), integer.getWidth());
+  return type;
+}
+
 LogicalResult MakeTensorDescOp::verify() {
   RankedTensorType block = getType().getBlockType();
   if (static_cast<int64_t>(getShape().size()) != block.getRank())
     return emitOpError() << "expects " << block.getRank()
                          << " shape and stride values for " << getType()
                          << ", but got " << getShape().size();
-  if (getBase().getType().getPointeeType() != block.getElementType())
+  if (withoutSign(getBase().getType().getPointeeType()) !=
+      withoutSign(block.getElementType()))
     return emitOpError() << "base " << getBase().getType()
                          << " does not point to the elements of " << getType();
   return success();
@@ -817,7 +828,8 @@ static LogicalResult verifyDescriptorAccess(Operation *op,
     return op->emitOpError() << "expects " << block.getRank()
                              << " indices for " << desc << ", but got "
                              << numIndices;
-  if (tensor.getElementType() != block.getElementType() ||
+  if (withoutSign(tensor.getElementType()) !=
+          withoutSign(block.getElementType()) ||
       tensor.getNumElements() != block.getNumElements())
     return op->emitOpError() << "tensor " << tensor
                              << " does not match the block of " << desc;
@@ -853,7 +865,8 @@ static LogicalResult verifyDescriptorRows(Operation *op, TensorDescType desc,
                              << xOffsets;
   if (rows.getRank() != 2 || rows.getDimSize(0) != xOffsets.getDimSize(0) ||
       rows.getDimSize(1) != block.getDimSize(1) ||
-      rows.getElementType() != block.getElementType())
+      withoutSign(rows.getElementType()) !=
+          withoutSign(block.getElementType()))
     return op->emitOpError() << "expects a " << xOffsets.getDimSize(0) << "x"
                              << block.getDimSize(1) << " tensor of "
                              << block.getElementType() << ", but got " << rows;
