@@ -112,13 +112,20 @@ tt.func @arith(%x: tensor<64xf32>, %lo: tensor<64xf32>, %i: tensor<64xi32>) {
 }
 
 // CHECK-LABEL: tt.func @dots
-tt.func @dots(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>, %a8: tensor<64x32xf8E4M3FN>, %sa: tensor<64x1xi8>, %bb: tensor<32x64xbf16>) {
+tt.func @dots(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>, %a8: tensor<64x32xf8E4M3FN>, %sa: tensor<64x1xi8>, %bb: tensor<32x64xbf16>, %cs: f32) {
   // CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   %d = tt.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   // CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}}, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   %e = tt.dot %a, %b, %c, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   // CHECK: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}}, %{{.*}} lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<64x32xf8E4M3FN>, tensor<64x1xi8> * tensor<32x64xbf16> -> tensor<64x64xf32>
   %f = tt.dot_scaled %a8 scale %sa, %bb, %c lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<64x32xf8E4M3FN>, tensor<64x1xi8> * tensor<32x64xbf16> -> tensor<64x64xf32>
+  // e2m1 packed along N holds two columns of the product per byte.
+  // CHECK: tt.dot_scaled {{.*}} lhs = bf16 rhs = e2m1 {fastMath = true, rhs_k_pack = false} : tensor<32x64xbf16> * tensor<64x32xi8> -> tensor<32x64xf32>
+  %bt = tt.trans %bb {order = array<i32: 1, 0>} : tensor<32x64xbf16> -> tensor<64x32xbf16>
+  %b4 = tt.bitcast %bt : tensor<64x32xbf16> -> tensor<64x32xi16>
+  %b8 = arith.trunci %b4 : tensor<64x32xi16> to tensor<64x32xi8>
+  %c2 = tt.splat %cs : f32 -> tensor<32x64xf32>
+  %g = tt.dot_scaled %bb, %b8, %c2 lhs = bf16 rhs = e2m1 {fastMath = true, rhs_k_pack = false} : tensor<32x64xbf16> * tensor<64x32xi8> -> tensor<32x64xf32>
   tt.return
 }
 

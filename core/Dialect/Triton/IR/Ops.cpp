@@ -515,8 +515,13 @@ LogicalResult DotScaledOp::verify() {
     return emitOpError() << "expects operands of equal rank 2 or 3, but got "
                          << a << ", " << b << " and " << c;
   int64_t rank = a.getRank();
-  if (c.getDimSize(rank - 2) != a.getDimSize(rank - 2) ||
-      c.getDimSize(rank - 1) != b.getDimSize(rank - 1))
+  // e2m1 packed along M (or N) rather than K holds two rows per byte.
+  int64_t m = a.getDimSize(rank - 2), n = b.getDimSize(rank - 1);
+  if (getAElemType() == ScaleDotElemType::E2M1 && !getLhsKPack())
+    m *= 2;
+  if (getBElemType() == ScaleDotElemType::E2M1 && !getRhsKPack())
+    n *= 2;
+  if (c.getDimSize(rank - 2) != m || c.getDimSize(rank - 1) != n)
     return emitOpError() << "accumulator " << c
                          << " does not match the product of " << a << " and "
                          << b;
