@@ -563,6 +563,15 @@ tt.func @descriptor_base(%p: !tt.ptr<f32>, %s: i32, %st: i64) {
 
 // -----
 
+// Signedness is ignored, the width is not.
+tt.func @descriptor_base_width(%p: !tt.ptr<i16>, %s: i32, %st: i64) {
+  // expected-error @+1 {{base '!tt.ptr<i16>' does not point to the elements of '!tt.tensordesc<tensor<16x16xsi32>>'}}
+  %d = tt.make_tensor_descriptor %p, [%s, %s], [%st, %st] : !tt.ptr<i16>, !tt.tensordesc<tensor<16x16xsi32>>
+  tt.return
+}
+
+// -----
+
 tt.func @descriptor_load_indices(%d: !tt.tensordesc<tensor<16x16xf16>>, %i: i32) {
   // expected-error @+1 {{expects 2 indices for '!tt.tensordesc<tensor<16x16xf16>>', but got 1}}
   %t = tt.descriptor_load %d[%i] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>

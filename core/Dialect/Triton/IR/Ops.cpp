@@ -515,8 +515,13 @@ LogicalResult DotScaledOp::verify() {
     return emitOpError() << "expects operands of equal rank 2 or 3, but got "
                          << a << ", " << b << " and " << c;
   int64_t rank = a.getRank();
-  if (c.getDimSize(rank - 2) != a.getDimSize(rank - 2) ||
-      c.getDimSize(rank - 1) != b.getDimSize(rank - 1))
+  // e2m1 packed along M (or N) rather than K holds two rows per byte.
+  int64_t m = a.getDimSize(rank - 2), n = b.getDimSize(rank - 1);
+  if (getAElemType() == ScaleDotElemType::E2M1 && !getLhsKPack())
+    m *= 2;
+  if (getBElemType() == ScaleDotElemType::E2M1 && !getRhsKPack())
+    n *= 2;
+  if (c.getDimSize(rank - 2) != m || c.getDimSize(rank - 1) != n)
     return emitOpError() << "accumulator " << c
                          << " does not match the product of " << a << " and "
                          << b;
@@ -794,13 +799,24 @@ LogicalResult PrintOp::verify() {
 // Tensor descriptors
 //===----------------------------------------------------------------------===//
 
+/// Triton's frontend spells integer elements of a descriptor's block with
+/// their signedness (`si32`), while the pointers and tensors it pairs them
+/// with are signless; the bits are the same, so compare without the sign.
+static Type withoutSign(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    if (!integer.isSignless())
+      return IntegerType::get(type.getContext(), integer.getWidth());
+  return type;
+}
+
 LogicalResult MakeTensorDescOp::verify() {
   RankedTensorType block = getType().getBlockType();
   if (static_cast<int64_t>(getShape().size()) != block.getRank())
     return emitOpError() << "expects " << block.getRank()
                          << " shape and stride values for " << getType()
                          << ", but got " << getShape().size();
-  if (getBase().getType().getPointeeType() != block.getElementType())
+  if (withoutSign(getBase().getType().getPointeeType()) !=
+      withoutSign(block.getElementType()))
     return emitOpError() << "base " << getBase().getType()
                          << " does not point to the elements of " << getType();
   return success();
@@ -817,7 +833,8 @@ static LogicalResult verifyDescriptorAccess(Operation *op,
     return op->emitOpError() << "expects " << block.getRank()
                              << " indices for " << desc << ", but got "
                              << numIndices;
-  if (tensor.getElementType() != block.getElementType() ||
+  if (withoutSign(tensor.getElementType()) !=
+          withoutSign(block.getElementType()) ||
       tensor.getNumElements() != block.getNumElements())
     return op->emitOpError() << "tensor " << tensor
                              << " does not match the block of " << desc;
@@ -853,7 +870,8 @@ static LogicalResult verifyDescriptorRows(Operation *op, TensorDescType desc,
                              << xOffsets;
   if (rows.getRank() != 2 || rows.getDimSize(0) != xOffsets.getDimSize(0) ||
       rows.getDimSize(1) != block.getDimSize(1) ||
-      rows.getElementType() != block.getElementType())
+      withoutSign(rows.getElementType()) !=
+          withoutSign(block.getElementType()))
     return op->emitOpError() << "expects a " << xOffsets.getDimSize(0) << "x"
                              << block.getDimSize(1) << " tensor of "
                              << block.getElementType() << ", but got " << rows;
