@@ -8,8 +8,8 @@ function the script writes a tiny probe kernel in Triton 3.6's printing style
 (TTIR; TTGIR for the ttg ops), compiles it with `trident compile --emit` to the
 target's last stage, and scans the tests of that target for the op or symbol.
 
-    /usr/bin/python3 scripts/gen_coverage.py            # rewrite docs/coverage.md
-    /usr/bin/python3 scripts/gen_coverage.py --check    # fail if it is stale
+    /usr/bin/python3 scripts/gen_coverage.py          # rewrite docs/coverage.md
+    /usr/bin/python3 scripts/gen_coverage.py --check  # fail if it is stale
     --trident build/bin/trident  --jobs 2  --out FILE  --keep-probes DIR
 
 Standard library only. A probe that kills the compiler with a signal, hangs,
@@ -46,7 +46,8 @@ TARGETS = [
 ]
 
 TY = {"f32": "f32", "f64": "f64", "f16": "f16", "bf16": "bf16", "i32": "i32",
-      "u32": "i32", "i64": "i64", "u64": "i64", "i8": "i8", "i1": "i1"}
+      "u32": "i32", "i64": "i64", "u64": "i64", "i16": "i16", "i8": "i8",
+      "i1": "i1", "f8E4M3FN": "f8E4M3FN", "f8E5M2": "f8E5M2"}
 
 
 # ----------------------------------------------------------------------------
@@ -108,8 +109,8 @@ def tensor(shape, ty):
 def offsets(lines, shape, tag):
     """Emits the i32 offsets of a row-major tensor of `shape`; returns it."""
     if len(shape) == 1:
-        lines.append("%%%s_off = tt.make_range {end = %d : i32, start = 0 : i32}"
-                     " : %s" % (tag, shape[0], tensor(shape, "i32")))
+        lines.append("%%%s_off = tt.make_range {end = %d : i32, start = 0 : "
+                     "i32} : %s" % (tag, shape[0], tensor(shape, "i32")))
         return "%%%s_off" % tag
     m, n = shape
     lines += [
@@ -119,7 +120,8 @@ def offsets(lines, shape, tag):
         % (tag, n, tensor((n,), "i32")),
         "%%%s_r2 = tt.expand_dims %%%s_r {axis = 1 : i32} : %s -> %s"
         % (tag, tag, tensor((m,), "i32"), tensor((m, 1), "i32")),
-        "%%%s_n = arith.constant dense<%d> : %s" % (tag, n, tensor((m, 1), "i32")),
+        "%%%s_n = arith.constant dense<%d> : %s"
+        % (tag, n, tensor((m, 1), "i32")),
         "%%%s_rs = arith.muli %%%s_r2, %%%s_n : %s"
         % (tag, tag, tag, tensor((m, 1), "i32")),
         "%%%s_c2 = tt.expand_dims %%%s_c {axis = 0 : i32} : %s -> %s"
@@ -137,7 +139,8 @@ def offsets(lines, shape, tag):
 def ptrs(lines, arg, shape, ty, tag):
     off = offsets(lines, shape, tag)
     pt = tensor(shape, "!tt.ptr<%s>" % ty)
-    lines.append("%%%s_ps = tt.splat %s : !tt.ptr<%s> -> %s" % (tag, arg, ty, pt))
+    lines.append("%%%s_ps = tt.splat %s : !tt.ptr<%s> -> %s"
+                 % (tag, arg, ty, pt))
     lines.append("%%%s_pv = tt.addptr %%%s_ps, %s : %s, %s"
                  % (tag, tag, off, pt, tensor(shape, "i32")))
     return "%%%s_pv" % tag, pt
@@ -152,7 +155,10 @@ def render_ttir(p, layout=None):
         args.append("%%p%d: !tt.ptr<%s> {tt.divisibility = 16 : i32}" % (i, ty))
         if raw:
             continue
-        shape = p.ishape[i] if isinstance(p.ishape, list) else (p.ishape or (256,))
+        if isinstance(p.ishape, list):
+            shape = p.ishape[i]
+        else:
+            shape = p.ishape or (256,)
         pv, pt = ptrs(lines, "%%p%d" % i, shape, ty, "i%d" % i)
         lines.append("%%a%d = tt.load %s : %s" % (i, pv, pt))
     oty = "i32" if p.rty == "i1" else TY[p.rty]
@@ -238,12 +244,14 @@ def tt_probes():
         "%np = tt.get_num_programs x : i32",
         "%r = tt.splat %np : i32 -> tensor<256xi32>"], "%r", "i32")
     ptr_roundtrip = Probe(["f32"], [
-        "%q = tt.ptr_to_int %i0_pv : tensor<256x!tt.ptr<f32>> -> tensor<256xi64>",
+        "%q = tt.ptr_to_int %i0_pv : tensor<256x!tt.ptr<f32>> -> "
+        "tensor<256xi64>",
         "%q2 = tt.int_to_ptr %q : tensor<256xi64> -> tensor<256x!tt.ptr<f32>>",
         "%r = tt.load %q2 : tensor<256x!tt.ptr<f32>>"], "%r", "f32")
     p["tt.ptr_to_int"] = p["tt.int_to_ptr"] = ptr_roundtrip
     p["tt.bitcast"] = Probe(["f32"], [
-        "%r = tt.bitcast %a0 : tensor<256xf32> -> tensor<256xi32>"], "%r", "i32")
+        "%r = tt.bitcast %a0 : tensor<256xf32> -> tensor<256xi32>"],
+        "%r", "i32")
     p["tt.fp_to_fp"] = Probe(["f32"], [
         "%h = tt.fp_to_fp %a0, rounding = rtne : tensor<256xf32> -> "
         "tensor<256xf8E5M2>",
@@ -277,7 +285,8 @@ def tt_probes():
     p["tt.atomic_rmw"] = p["tt.atomic_rmw:fadd"]
     p["tt.atomic_cas"] = Probe(["i32", "i32"], [
         "%cb = tt.splat %p0 : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>>",
-        "%co = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>",
+        "%co = tt.make_range {end = 256 : i32, start = 0 : i32} : "
+        "tensor<256xi32>",
         "%cq = tt.addptr %cb, %co : tensor<256x!tt.ptr<i32>>, tensor<256xi32>",
         "%r = tt.atomic_cas acq_rel, gpu, %cq, %a0, %a1 : "
         "(tensor<256x!tt.ptr<i32>>, tensor<256xi32>, tensor<256xi32>) -> "
@@ -364,8 +373,9 @@ def tt_probes():
     p["tt.make_tensor_descriptor"] = p["tt.descriptor_load"] = Probe(
         ["*f32"], desc + [dload], "%r", "f32", SQ)
     p["tt.descriptor_store"] = Probe(["*f32", "f32"], desc + [
-        "tt.descriptor_store %d[%z, %z], %a1 : !tt.tensordesc<tensor<16x16xf32>>"
-        ", tensor<16x16xf32>"], "%a1", "f32", SQ, ishape=[None, SQ])
+        "tt.descriptor_store %d[%z, %z], %a1 : "
+        "!tt.tensordesc<tensor<16x16xf32>>, tensor<16x16xf32>"], "%a1", "f32",
+        SQ, ishape=[None, SQ])
     p["tt.descriptor_reduce"] = Probe(["*f32", "f32"], desc + [
         "tt.descriptor_reduce add, %d[%z, %z], %a1 : "
         "!tt.tensordesc<tensor<16x16xf32>>, tensor<16x16xf32>"], "%a1", "f32",
@@ -394,7 +404,8 @@ def tt_probes():
     p["tt.call"] = Probe(["f32"], [
         "%r = tt.call @callee(%a0) : (tensor<256xf32>) -> tensor<256xf32>"],
         "%r", "f32", extra="""
-tt.func private @callee(%v: tensor<256xf32>) -> tensor<256xf32> attributes {noinline = true} {
+tt.func private @callee(%v: tensor<256xf32>) -> tensor<256xf32> \
+attributes {noinline = true} {
   %s = arith.addf %v, %v : tensor<256xf32>
   tt.return %s : tensor<256xf32>
 }""")
@@ -434,6 +445,71 @@ tt.func private @callee(%v: tensor<256xf32>) -> tensor<256xf32> attributes {noin
     return p
 
 
+def sweep_probes():
+    """Other element types of the ops above: the catalogue probes use f32 and
+    i32 mostly; these find the dtypes a target lowers wrongly or not at all."""
+    p = {}
+    for ty in ("f16", "bf16", "f64"):
+        for op in ("exp", "exp2", "log", "log2", "cos", "sin", "sqrt", "rsqrt",
+                   "absf", "erf", "floor", "ceil"):
+            p["math.%s %s" % (op, ty)] = unary("math." + op, ty)
+        p["math.fma " + ty] = ternary("math.fma", ty)
+        for op in ("divf", "remf", "maxnumf", "minnumf", "maximumf",
+                   "minimumf"):
+            p["arith.%s %s" % (op, ty)] = binary("arith." + op, ty)
+        p["tt.precise_sqrt " + ty] = unary("tt.precise_sqrt", ty)
+        p["tt.precise_divf " + ty] = binary("tt.precise_divf", ty)
+        p["tt.clampf " + ty] = Probe([ty] * 3, [
+            "%%r = tt.clampf %%a0, %%a1, %%a2, propagateNan = all : %s"
+            % T(ty)], "%r", ty)
+    for ty in ("f16", "bf16", "f64", "i64"):
+        kind = "add" if ty.startswith("i") else "fadd"
+        p["tt.atomic_rmw %s %s" % (kind, ty)] = atomic(kind, ty)
+        p["tt.reduce %s" % ty] = Probe(
+            [ty], reduce_body("addi" if ty.startswith("i") else "addf", ty),
+            "%r", ty, (16,), ishape=SQ)
+        p["tt.scan %s" % ty] = Probe([ty], [
+            '%r = "tt.scan"(%a0) <{axis = 0 : i32, reverse = true}> ({',
+            "^bb0(%%l: %s, %%m: %s):" % (TY[ty], TY[ty]),
+            "  %%s = arith.%s %%l, %%m : %s"
+            % ("addi" if ty.startswith("i") else "addf", TY[ty]),
+            "  tt.scan.return %%s : %s" % TY[ty],
+            "}) : (%s) -> %s" % (T(ty), T(ty))], "%r", ty)
+        p["tt.gather %s" % ty] = Probe([ty, "i32"], [
+            "%%r = tt.gather %%a0[%%a1] {axis = 0 : i32} : (%s, "
+            "tensor<256xi32>) -> %s" % (T(ty), T(ty))], "%r", ty)
+    for ty in ("i8", "i16", "i64"):
+        p["tt.mulhiui " + ty] = binary("tt.mulhiui", ty)
+        for op in ("divsi", "remui", "shli", "shrsi", "maxsi", "minui"):
+            p["arith.%s %s" % (op, ty)] = binary("arith." + op, ty)
+    for a, c in (("f32", "f32"), ("bf16", "f32"), ("f16", "f16"),
+                 ("f64", "f64"), ("i8", "i32"), ("f8E4M3FN", "f32"),
+                 ("f8E5M2", "f32")):
+        zero = "0" if c.startswith("i") else "0.000000e+00"
+        p["tt.dot %s -> %s" % (a, c)] = Probe([a, a], [
+            "%%c = arith.constant dense<%s> : tensor<16x16x%s>" % (zero, c),
+            "%%r = tt.dot %%a0, %%a1, %%c : tensor<16x16x%s> * "
+            "tensor<16x16x%s> -> tensor<16x16x%s>" % (a, a, c)],
+            "%r", c, SQ, ishape=SQ)
+    for a, b in (("f32", "f8E4M3FN"), ("f16", "f8E5M2"), ("bf16", "f8E4M3FN"),
+                 ("f32", "f16"), ("f32", "bf16")):
+        p["tt.fp_to_fp %s -> %s -> %s" % (a, b, a)] = Probe([a], [
+            "%%h = tt.fp_to_fp %%a0, rounding = rtne : %s -> tensor<256x%s>"
+            % (T(a), b),
+            "%%r = tt.fp_to_fp %%h : tensor<256x%s> -> %s" % (b, T(a))],
+            "%r", a)
+    p["tt.histogram i64"] = Probe(["i64"], [
+        "%r = tt.histogram %a0 : tensor<256xi64> -> tensor<16xi32>"],
+        "%r", "i32", (16,))
+    p["tt.cat 2-D"] = Probe(["f32", "f32"], [
+        "%r = tt.cat %a0, %a1 : tensor<8x16xf32> -> tensor<16x16xf32>"],
+        "%r", "f32", SQ, ishape=(8, 16))
+    p["tt.reshape allow_reorder"] = Probe(["f32"], [
+        "%r = tt.reshape %a0 allow_reorder : tensor<256xf32> -> "
+        "tensor<16x16xf32>"], "%r", "f32", SQ)
+    return p
+
+
 def ttg_probes():
     """TTGIR probes per ttg op: the body text (with #blocked/#shared at the
     top) and the layout attributes are filled in per target."""
@@ -465,7 +541,8 @@ def ttg_probes():
         "ttg.local_store %a0, %s : " + t1 + " -> " + md,
         "%r = ttg.local_load %s : " + md + " -> " + t1], "%r")
     p["memdesc_subslice"] = (["f32"], [
-        "%m = ttg.local_alloc : () -> !ttg.memdesc<512xf32, #sh, #smem, mutable>",
+        "%m = ttg.local_alloc : () -> "
+        "!ttg.memdesc<512xf32, #sh, #smem, mutable>",
         "%s = ttg.memdesc_subslice %m[256] : "
         "!ttg.memdesc<512xf32, #sh, #smem, mutable> -> "
         "!ttg.memdesc<256xf32, #sh, #smem, mutable, 512>",
@@ -537,8 +614,8 @@ def ttg_render(ops_body, attrs, lanes):
         "tt.store %o_pv, " + res + " : tensor<256x!tt.ptr<f32>, #bl>",
         "tt.return"]
     text = head + "module attributes {%s, ttg.shared = 8192 : i32} {\n" % attrs
-    text += ("  tt.func public @probe(%p0: !tt.ptr<f32> {tt.divisibility = 16 : "
-             "i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}) "
+    text += ("  tt.func public @probe(%p0: !tt.ptr<f32> {tt.divisibility = "
+             "16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}) "
              "attributes {noinline = false} {\n")
     text += "".join("    %s\n" % l for l in lines)
     text += "  }\n}\n"
@@ -553,11 +630,14 @@ _HOST_LIBS = None
 
 
 def host_resolves(sym):
-    """Whether the cpu runtime's process (libc, libm) defines `sym`."""
+    """Whether the cpu runtime's process defines `sym`: the kernel library is
+    dlopened with its undefined symbols resolved from libc, libm and libgcc_s
+    (compiler runtime helpers such as __truncdfhf2), which every process that
+    runs a kernel has loaded."""
     global _HOST_LIBS
     if _HOST_LIBS is None:
         _HOST_LIBS = [ctypes.CDLL(None)]
-        for name in ("m", "c"):
+        for name in ("m", "c", "gcc_s"):
             path = ctypes.util.find_library(name)
             if path:
                 _HOST_LIBS.append(ctypes.CDLL(path))
@@ -578,7 +658,8 @@ def first_line(text, probe_path):
 
 def compile_probe(trident, target, stage, text, workdir, key):
     """Returns (kind, detail): ok, refused, crash, hang, later."""
-    base = os.path.join(workdir, "%s.%s" % (re.sub(r"[^\w.]", "_", key), target))
+    base = os.path.join(workdir,
+                        "%s.%s" % (re.sub(r"[^\w.]", "_", key), target))
     src = base + (".ttgir" if "module attributes" in text else ".ttir")
     with open(src, "w") as f:
         f.write(text)
@@ -616,7 +697,8 @@ def check_output(target, out):
         ext = [e for e in ext if e not in ("vprintf", "__assertfail",
                                            "malloc", "free")]
         if ext:
-            return ("later", "PTX calls undefined " + ", ".join(sorted(set(ext))))
+            return ("later",
+                    "PTX calls undefined " + ", ".join(sorted(set(ext))))
     elif target == "intel" and shutil.which("spirv-val"):
         proc = subprocess.run(["spirv-val", out], stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT)
@@ -653,15 +735,17 @@ def test_corpus():
     """Per target: [(relative path, text)] of the tests that run on it."""
     kernels_dir = os.path.join(ROOT, "test", "kernels")
     kernels = {}
-    for dirpath, _, files in os.walk(kernels_dir):
-        for f in files:
+    for dirpath, dirs, files in os.walk(kernels_dir):
+        dirs.sort()
+        for f in sorted(files):
             if f.endswith(".ttir"):
                 kernels[f[:-5]] = os.path.join(dirpath, f)
     corpus = {}
     for target, plugin, _, _ in TARGETS:
         bdir = os.path.join(ROOT, "backends", plugin)
         files = []
-        for dirpath, _, names in os.walk(os.path.join(bdir, "test")):
+        for dirpath, dirs, names in os.walk(os.path.join(bdir, "test")):
+            dirs.sort()  # the first test named must not depend on the disk
             for n in sorted(names):
                 path = os.path.join(dirpath, n)
                 text = read_text(path)
@@ -758,7 +842,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default=DOC)
     ap.add_argument("--check", action="store_true",
-                    help="regenerate to a temporary file; fail if --out differs")
+                    help="regenerate in memory; fail if --out differs")
     ap.add_argument("--keep-probes", metavar="DIR",
                     help="write the probe kernels and outputs to DIR")
     args = ap.parse_args()
@@ -773,6 +857,7 @@ def main():
     api = load_api()
     probes = tt_probes()
     gprobes = ttg_probes()
+    sweep = sweep_probes()
 
     # Every distinct probe, per target: key -> text.
     jobs = {}
@@ -789,6 +874,8 @@ def main():
                 for part in low.split("+"):
                     if part in probes:
                         jobs[(target, part)] = render_ttir(probes[part])
+        for key, probe in sweep.items():
+            jobs[(target, "sweep:" + key)] = render_ttir(probe)
         if attrs:
             lanes = 32 if "= 32" in attrs.split("threads-per-warp")[1] else 16
             for op in ttg_ops:
@@ -847,7 +934,10 @@ def main():
             rows["libdevice"].append(("%s %s" % (name, sig), sym,
                                       {t: res(t, sym) for t in tnames}))
 
-    doc = render(rows, tnames, jobs)
+    swept = [(key, {t: res(t, "sweep:" + key) for t in tnames})
+             for key in sweep]
+    doc = render(rows, tnames, jobs, swept)
+    rel = os.path.relpath(args.out, ROOT)
     if args.check:
         old = open(args.out).read() if os.path.exists(args.out) else ""
         if old != doc:
@@ -855,8 +945,8 @@ def main():
                 old.splitlines(True), doc.splitlines(True), args.out,
                 "regenerated", n=1))
             sys.exit("gen_coverage: %s is stale; run /usr/bin/python3 "
-                     "scripts/gen_coverage.py" % os.path.relpath(args.out, ROOT))
-        print("gen_coverage: %s is up to date" % os.path.relpath(args.out, ROOT))
+                     "scripts/gen_coverage.py" % rel)
+        print("gen_coverage: %s is up to date" % rel)
     else:
         with open(args.out, "w") as f:
             f.write(doc)
@@ -878,7 +968,7 @@ def is_float_variant(name):
     return re.search(r"\b(f32|f64)\b", name) is not None
 
 
-def render(rows, tnames, jobs):
+def render(rows, tnames, jobs, swept):
     out = []
     w = out.append
     w("# Coverage: what each target compiles, tests and refuses\n")
@@ -903,9 +993,9 @@ def render(rows, tnames, jobs):
     w("- **supported, untested**: the probe compiles; no such test was found.")
     w("- **refused at compile time**: the compiler's diagnostic, first line.")
     w("- **compiles, fails later**: the output cannot work: an undefined "
-      "symbol in the cpu object (not in libc/libm), an `.extern .func` in "
-      "the PTX, or SPIR-V that `spirv-val` rejects or that imports a "
-      "function.")
+      "symbol in the cpu object (not in libc, libm or libgcc_s), an "
+      "`.extern .func` in the PTX, or SPIR-V that `spirv-val` rejects or "
+      "that imports a function.")
     w("- **compiler crash / hang**: a bug; listed first below.")
     w("- A Python function built from several ops (`tl.softmax`) takes the "
       "worst status of its ops; names that emit no IR of their own "
@@ -934,6 +1024,10 @@ def render(rows, tnames, jobs):
             for t in tnames:
                 if status_class(r[t]) in ("crash", "hang", "later"):
                     bugs.append((c, name, low, t, r[t]))
+    for name, r in swept:
+        for t in tnames:
+            if status_class(r[t]) in ("crash", "hang", "later"):
+                bugs.append(("sweep", name, "sweep:" + name, t, r[t]))
     if not bugs:
         w("None: no probe crashed or hung the compiler, and nothing that "
           "compiled failed the output checks.\n")
@@ -967,6 +1061,36 @@ def render(rows, tnames, jobs):
         for reason, names in sorted(by_reason.items()):
             w("- %s: %s\n" % (md_escape(reason), ", ".join(
                 "`%s`" % n for n in names)))
+
+    # Refusals that are not a user's diagnostic but an internal failure
+    # surfacing: a conversion that left an op illegal, LLVM's verifier or
+    # translator, a backend of LLVM. They are clean exits, but say nothing
+    # the user can act on.
+    internal = re.compile(r"failed to legalize operation|LLVM Translation "
+                          r"failed|cannot be converted to LLVM IR|' op "
+                          r"(operand|result|expected)|LLVM's SPIR-V target "
+                          r"failed")
+    odd = {}
+    for c in rows:
+        for name, low, r in rows[c]:
+            for t in tnames:
+                if status_class(r[t]) == "refused" and internal.search(r[t][1]):
+                    odd.setdefault(t, []).append(name)
+    for name, r in swept:
+        for t in tnames:
+            if status_class(r[t]) == "refused" and internal.search(r[t][1]):
+                odd.setdefault(t, []).append(name)
+    if odd:
+        w("### Refusals with an internal message\n")
+        w("These exit cleanly, but with the message of a conversion that "
+          "left an op illegal, of LLVM's verifier or of an LLVM backend, "
+          "not a diagnostic that says what is unsupported (see the tables "
+          "for the text):\n")
+        for t in tnames:
+            if t in odd:
+                w("- %s (%d): %s" % (t, len(odd[t]), ", ".join(
+                    "`%s`" % n for n in odd[t])))
+        w("")
 
     # Libdevice float functions.
     w("## libdevice float functions per target\n")
@@ -1003,6 +1127,30 @@ def render(rows, tnames, jobs):
             w("| `%s` | %s%s |" % (name, ("`%s` | " % low) if lowcol else "",
                                    " | ".join(cell(r[t]) for t in tnames)))
         w("")
+
+    w("## Other element types\n")
+    w("The probes above use f32 and i32 where they can. These %d probes "
+      "(`sweep_probes` in the script) run the same ops on other element "
+      "types; the table lists the ones that do not compile somewhere.\n"
+      % len(swept))
+    w("| target | compile | refused | fails later | crash or hang |")
+    w("|---|---|---|---|---|")
+    for t in tnames:
+        cls = [status_class(r[t]) for _, r in swept]
+        w("| %s | %d | %d | %d | %d |" % (
+            t, sum(c in ("tested", "untested") for c in cls),
+            cls.count("refused"), cls.count("later"),
+            cls.count("crash") + cls.count("hang")))
+    w("")
+    w("| probe | " + " | ".join(tnames) + " |")
+    w("|---|" + "---|" * len(tnames))
+    for name, r in swept:
+        if all(status_class(r[t]) in ("tested", "untested") for t in tnames):
+            continue
+        w("| `%s` | %s |" % (name, " | ".join(
+            "compiles" if status_class(r[t]) in ("tested", "untested")
+            else cell(r[t]) for t in tnames)))
+    w("")
     return "\n".join(out).rstrip("\n") + "\n"
 
 
