@@ -1005,7 +1005,9 @@ def render(rows, tnames, jobs, swept):
     w("## Summary\n")
     for t in tnames:
         w("### %s\n" % t)
-        w("| | " + " | ".join(c for c in rows) + " | total |")
+        w("| | " + " | ".join(
+            "libdevice variants" if c == "libdevice" else c for c in rows) +
+          " | total |")
         w("|---|" + "---|" * (len(rows) + 1))
         for cls, label in CLASSES:
             counts = [sum(1 for _, _, r in rows[c] if status_class(r[t]) == cls)
