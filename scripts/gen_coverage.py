@@ -845,7 +845,12 @@ def main():
                     help="regenerate in memory; fail if --out differs")
     ap.add_argument("--keep-probes", metavar="DIR",
                     help="write the probe kernels and outputs to DIR")
+    ap.add_argument("--verify-probes", metavar="TRIDENT_OPT",
+                    help="only parse and verify every probe with this "
+                    "trident-opt (seconds; a ctest)")
     args = ap.parse_args()
+    if args.verify_probes:
+        sys.exit(verify_probes(args.verify_probes))
     if not os.access(args.trident, os.X_OK):
         sys.exit("gen_coverage: no trident at %s (build it, or pass --trident)"
                  % args.trident)
@@ -952,6 +957,42 @@ def main():
             f.write(doc)
     if not args.keep_probes:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def all_probe_texts():
+    """Every distinct probe module the document compiles, target-neutral
+    TTIR and the TTGIR of each GPU target."""
+    texts = {}
+    for key, probe in list(tt_probes().items()) + [
+            ("sweep:" + k, v) for k, v in sweep_probes().items()]:
+        texts[key] = render_ttir(probe)
+    for section, name, low in load_api():
+        if section == "libdevice":
+            for a, r, sym in low:
+                texts[sym] = render_ttir(extern(a, r, sym))
+    for target, _, _, attrs in TARGETS:
+        if attrs:
+            lanes = 32 if "= 32" in attrs.split("threads-per-warp")[1] else 16
+            for op, probe in ttg_probes().items():
+                texts["%s ttg.%s" % (target, op)] = ttg_render(probe, attrs,
+                                                               lanes)
+    return texts
+
+
+def verify_probes(trident_opt):
+    """Parses and verifies all probes in one trident-opt run, so that a change
+    of the dialects that breaks a probe fails a test, not the next
+    regeneration of docs/coverage.md."""
+    texts = all_probe_texts()
+    proc = subprocess.run(
+        [trident_opt, "--split-input-file", "-o", os.devnull],
+        input="\n// -----\n".join(texts.values()).encode(),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr.decode(errors="replace"))
+        return "gen_coverage: a probe kernel does not parse or verify"
+    print("gen_coverage: %d probe kernels parse and verify" % len(texts))
+    return 0
 
 
 CLASSES = [("tested", "supported and tested"),
