@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""A bounded run of trident-fuzz (docs/fuzzing.md), for ctest and by hand.
+
+Builds the seed corpus -- the .ttir kernels of every --corpus directory and
+each `tt.func` module of the .mlir lit inputs under --lit (split at
+`// -----`) -- then runs the fuzzer for --seconds with the TTIR dictionary.
+Exits 77 (ctest's skip) when the fuzzer is not built: only a clang build
+configured with -DTRIDENT_FUZZ=ON has it. Any crash, sanitizer report or
+leak-free abort libFuzzer catches fails the run, with the input left in
+--workdir as crash-*, timeout-* or oom-*.
+
+Usage: run_fuzz.py --fuzzer PATH --corpus DIR... [--lit DIR]... [--dict F]
+                   [--seconds 90] [--jobs 1] [--workdir DIR] [-- FUZZER-ARGS]
+"""
+import argparse
+import glob
+import hashlib
+import os
+import re
+import subprocess
+import sys
+
+# AddressSanitizer's settings for a process whose libLLVM/libMLIR are not
+# instrumented: a std::vector filled by libMLIR and read by our code has no
+# container annotations (false "container-overflow" reports), and MLIR's
+# process-lifetime registrations (dialects, passes, command-line options) are
+# not leaks of one run.
+ASAN_OPTIONS = "detect_leaks=0:detect_container_overflow=0:abort_on_error=0"
+
+
+def seed_corpus(corpus_dirs, lit_dirs, out):
+    os.makedirs(out, exist_ok=True)
+    count = 0
+
+    def add(text):
+        nonlocal count
+        data = text.encode()
+        name = hashlib.sha1(data).hexdigest()
+        path = os.path.join(out, name)
+        if not os.path.exists(path):
+            with open(path, "wb") as f:
+                f.write(data)
+            count += 1
+
+    for directory in corpus_dirs:
+        for path in sorted(glob.glob(os.path.join(directory, "*.ttir"))):
+            add(open(path, encoding="utf-8", errors="replace").read())
+    for directory in lit_dirs:
+        for path in sorted(glob.glob(os.path.join(directory, "**", "*.mlir"),
+                                     recursive=True)):
+            text = open(path, encoding="utf-8", errors="replace").read()
+            for chunk in re.split(r"^// -----.*$", text, flags=re.M):
+                # A TTIR kernel: a tt.func, not already lowered to LLVM.
+                if "tt.func" in chunk and "llvm.func" not in chunk:
+                    add(chunk)
+    return count
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fuzzer", required=True)
+    parser.add_argument("--corpus", action="append", default=[])
+    parser.add_argument("--lit", action="append", default=[])
+    parser.add_argument("--dict")
+    parser.add_argument("--seconds", type=int, default=90)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--workdir", default="/tmp/trident-fuzz-run")
+    parser.add_argument("extra", nargs="*", help="more libFuzzer flags")
+    args = parser.parse_args()
+
+    if not os.access(args.fuzzer, os.X_OK):
+        print("skipped: %s is not built (it needs a clang build configured with "
+              "-DTRIDENT_FUZZ=ON, see docs/fuzzing.md)" % args.fuzzer)
+        return 77
+
+    seeds = os.path.join(args.workdir, "seeds")
+    corpus = os.path.join(args.workdir, "corpus")
+    os.makedirs(corpus, exist_ok=True)
+    added = seed_corpus(args.corpus, args.lit, seeds)
+    print("run_fuzz: %d new seeds in %s" % (added, seeds))
+
+    command = [args.fuzzer, corpus, seeds,
+               "-max_total_time=%d" % args.seconds, "-timeout=30",
+               "-rss_limit_mb=6144", "-max_len=65536", "-print_final_stats=1",
+               "-artifact_prefix=" + os.path.join(args.workdir, "")]
+    if args.dict:
+        command.append("-dict=" + args.dict)
+    if args.jobs > 1:
+        command += ["-jobs=%d" % args.jobs, "-workers=%d" % args.jobs]
+    command += args.extra
+    env = dict(os.environ)
+    env.setdefault("ASAN_OPTIONS", ASAN_OPTIONS)
+    env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+    env["TRIDENT_CACHE_DIR"] = ""
+    print("run_fuzz: " + " ".join(command), flush=True)
+    code = subprocess.call(command, env=env, cwd=args.workdir)
+    if code != 0:
+        found = sorted(glob.glob(os.path.join(args.workdir, "crash-*")) +
+                       glob.glob(os.path.join(args.workdir, "timeout-*")) +
+                       glob.glob(os.path.join(args.workdir, "oom-*")) +
+                       glob.glob(os.path.join(args.workdir, "leak-*")))
+        print("run_fuzz: the fuzzer exited %d; inputs: %s" %
+              (code, " ".join(found) or "none"))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
