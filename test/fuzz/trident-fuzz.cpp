@@ -43,6 +43,10 @@ constexpr const char *kDefaultTargets =
 struct FuzzState {
   std::unique_ptr<PluginHost> host;
   std::vector<CompileRequest> requests;
+  // Per target: the runs that reached its stages (the module parsed and went
+  // through the ttir pipeline) and those that reached the last one.
+  std::vector<uint64_t> reached, completed;
+  uint64_t runs = 0;
 };
 
 FuzzState *state = nullptr;
@@ -104,6 +108,18 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
   for (const CompileRequest &request : state->requests)
     llvm::errs() << " " << request.target << "->" << request.emitStage;
   llvm::errs() << "\n";
+  state->reached.assign(state->requests.size(), 0);
+  state->completed.assign(state->requests.size(), 0);
+  // How deep the runs went, for docs/fuzzing.md: printed when libFuzzer
+  // exits normally (-runs, -max_total_time).
+  std::atexit([] {
+    llvm::errs() << "trident-fuzz: " << state->runs << " runs";
+    for (size_t i = 0; i < state->requests.size(); ++i)
+      llvm::errs() << "; " << state->requests[i].target << ": "
+                   << state->reached[i] << " past ttir, " << state->completed[i]
+                   << " to " << state->requests[i].emitStage;
+    llvm::errs() << "\n";
+  });
   return 0;
 }
 
@@ -111,10 +127,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The parser reads a buffer, not a C string; a copy keeps any read past
   // the end visible to AddressSanitizer.
   std::string source(reinterpret_cast<const char *>(data), size);
-  for (const CompileRequest &request : state->requests) {
+  ++state->runs;
+  for (size_t i = 0; i < state->requests.size(); ++i) {
+    const CompileRequest &request = state->requests[i];
     std::string error;
     std::optional<CompileResult> result =
         compileWithHost(*state->host, "fuzz.ttir", source, request, error);
+    if (result && result->emitted.empty()) {
+      llvm::errs() << "trident-fuzz: " << request.target << " emitted an "
+                   << "empty " << request.emitStage << "\n";
+      std::abort();
+    }
     // A failure must say why: an empty message would leave a user with
     // nothing to act on.
     if (!result && error.empty()) {
@@ -124,9 +147,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     // The parse or the ttir pipeline failed: every other target would fail
     // the same way on the same module.
-    if (!result && (llvm::StringRef(error).contains("cannot parse") ||
-                    llvm::StringRef(error).contains("ttir pipeline")))
+    bool early = !result && (llvm::StringRef(error).contains("cannot parse") ||
+                             llvm::StringRef(error).contains("ttir pipeline"));
+    if (early)
       break;
+    ++state->reached[i];
+    if (result)
+      ++state->completed[i];
   }
   return 0;
 }

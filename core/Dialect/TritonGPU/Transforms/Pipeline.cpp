@@ -319,12 +319,14 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
   // Prologue: the copies of the first `lookahead` iterations.
   Value iv = loop.getInductionVar();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
-  auto isValid = [&](OpBuilder &b, Value at) {
-    return arith::CmpIOp::create(b, loc,
-                                 loop.getUnsignedCmp()
-                                     ? arith::CmpIPredicate::ult
-                                     : arith::CmpIPredicate::slt,
-                                 at, loop.getUpperBound());
+  // By value: `loop` is replaced (and erased) by the loop with the slot
+  // arguments before the body's copies ask for their predicate.
+  Value upperBound = loop.getUpperBound();
+  arith::CmpIPredicate lessThan = loop.getUnsignedCmp()
+                                      ? arith::CmpIPredicate::ult
+                                      : arith::CmpIPredicate::slt;
+  auto isValid = [&loc, upperBound, lessThan](OpBuilder &b, Value at) {
+    return arith::CmpIOp::create(b, loc, lessThan, at, upperBound);
   };
   SmallVector<Value> carriedInits(loop.getInitArgs());
   for (int stage = 0; stage < lookahead; ++stage) {
