@@ -43,10 +43,10 @@ constexpr const char *kDefaultTargets =
 struct FuzzState {
   std::unique_ptr<PluginHost> host;
   std::vector<CompileRequest> requests;
-  // Per target: the runs that reached its stages (the module parsed and went
-  // through the ttir pipeline) and those that reached the last one.
-  std::vector<uint64_t> reached, completed;
-  uint64_t runs = 0;
+  // The runs, those whose module parsed, verified and went through the ttir
+  // pipeline, and per target those that reached its last stage.
+  uint64_t runs = 0, parsed = 0;
+  std::vector<uint64_t> completed;
 };
 
 FuzzState *state = nullptr;
@@ -108,16 +108,16 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
   for (const CompileRequest &request : state->requests)
     llvm::errs() << " " << request.target << "->" << request.emitStage;
   llvm::errs() << "\n";
-  state->reached.assign(state->requests.size(), 0);
   state->completed.assign(state->requests.size(), 0);
   // How deep the runs went, for docs/fuzzing.md: printed when libFuzzer
   // exits normally (-runs, -max_total_time).
   std::atexit([] {
-    llvm::errs() << "trident-fuzz: " << state->runs << " runs";
+    llvm::errs() << "trident-fuzz: " << state->runs << " runs, "
+                 << state->parsed << " through ttir";
     for (size_t i = 0; i < state->requests.size(); ++i)
       llvm::errs() << "; " << state->requests[i].target << ": "
-                   << state->reached[i] << " past ttir, " << state->completed[i]
-                   << " to " << state->requests[i].emitStage;
+                   << state->completed[i] << " to "
+                   << state->requests[i].emitStage;
     llvm::errs() << "\n";
   });
   return 0;
@@ -128,11 +128,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // the end visible to AddressSanitizer.
   std::string source(reinterpret_cast<const char *>(data), size);
   ++state->runs;
-  for (size_t i = 0; i < state->requests.size(); ++i) {
-    const CompileRequest &request = state->requests[i];
-    std::string error;
-    std::optional<CompileResult> result =
-        compileWithHost(*state->host, "fuzz.ttir", source, request, error);
+  auto check = [](const CompileRequest &request,
+                  const std::optional<CompileResult> &result,
+                  const std::string &error) {
     if (result && result->emitted.empty()) {
       llvm::errs() << "trident-fuzz: " << request.target << " emitted an "
                    << "empty " << request.emitStage << "\n";
@@ -145,13 +143,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                    << " failed without a message\n";
       std::abort();
     }
-    // The parse or the ttir pipeline failed: every other target would fail
-    // the same way on the same module.
-    bool early = !result && (llvm::StringRef(error).contains("cannot parse") ||
-                             llvm::StringRef(error).contains("ttir pipeline"));
-    if (early)
-      break;
-    ++state->reached[i];
+  };
+  // Parse, verify and the ttir pipeline once: a module that fails them
+  // would fail the same way for every target (most mutants do not parse).
+  CompileRequest ttir = state->requests.front();
+  ttir.emitStage = "ttir";
+  std::string error;
+  std::optional<CompileResult> result =
+      compileWithHost(*state->host, "fuzz.ttir", source, ttir, error);
+  check(ttir, result, error);
+  if (!result)
+    return 0;
+  ++state->parsed;
+  for (size_t i = 0; i < state->requests.size(); ++i) {
+    const CompileRequest &request = state->requests[i];
+    error.clear();
+    result = compileWithHost(*state->host, "fuzz.ttir", source, request, error);
+    check(request, result, error);
     if (result)
       ++state->completed[i];
   }
