@@ -1,7 +1,7 @@
 #!/bin/bash
 # Packs what the Python package needs on the GPU machine, which has no LLVM
 # 22: Trident's libraries, the nvidia and cpu (linalg) plugins, the runtime
-# libraries and the `trident` tool, with Debian's libLLVM/libMLIR/libz3, all
+# libraries and the `trident` tool, with Debian's libLLVM/libMLIR (and a stub libz3), all
 # xz-compressed, into DEST (default .pycarry, git-ignored through
 # .git/info/exclude). Optionally adds SITE (pure-Python packages to put on
 # PYTHONPATH there, e.g. pytest-xdist unpacked from Debian's .deb) and
@@ -23,8 +23,15 @@ for plugin in nvidia linalg; do
         "$build/lib/trident/plugins/$plugin.json")
   cp "$build/lib/trident/plugins/$lib" "$dest/lib/trident/plugins/"
 done
-for lib in /usr/lib/x86_64-linux-gnu/libLLVM.so.22.1 /usr/lib/llvm-22/lib/libMLIR.so.22.1 \
-           /lib/x86_64-linux-gnu/libz3.so.4; do
+# libLLVM needs libz3 only for the static analyzer's Z3 solver, which
+# Trident never calls: a library of stubs that abort stands in for its 23 MB
+# (7 MB compressed), so that everything fits the device's 64 MiB.
+nm -D --undefined-only /usr/lib/x86_64-linux-gnu/libLLVM.so.22.1 |
+  awk '$2 ~ /^Z3_/ { print "void " $2 "(void) { abort(); }" }' |
+  { echo '#include <stdlib.h>'; cat; } > "$dest/z3stub.c"
+cc -shared -fPIC -Wl,-soname,libz3.so.4 -o "$dest/llvm/libz3.so.4" "$dest/z3stub.c"
+rm "$dest/z3stub.c"; xz -9 "$dest/llvm/libz3.so.4"
+for lib in /usr/lib/x86_64-linux-gnu/libLLVM.so.22.1 /usr/lib/llvm-22/lib/libMLIR.so.22.1; do
   cached=${XZ_CACHE:-/tmp/carry}/$(basename "$lib").xz
   if [ -s "$cached" ]; then cp "$cached" "$dest/llvm/"
   else xz -9 -T2 -c "$lib" > "$dest/llvm/$(basename "$lib").xz"; fi

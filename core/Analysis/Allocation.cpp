@@ -137,8 +137,7 @@ std::optional<ScanScratch> mlir::triton::getScanScratch(ScanOp op) {
   for (Value src : op.getSrcs()) {
     offset = llvm::alignTo(offset, kRegionAlignment);
     scratch.operandOffsets.push_back(offset);
-    offset += scratch.numResultElements * scratch.numChunks *
-              scratch.numWarps *
+    offset += scratch.numResultElements * scratch.numChunks * scratch.numWarps *
               getSharedElementBytes(getElementTypeOrSelf(src.getType()));
   }
   scratch.sizeInBytes = offset;
@@ -247,6 +246,22 @@ std::optional<WarpLocalGather> mlir::triton::getWarpLocalGather(GatherOp op) {
   return result;
 }
 
+bool mlir::triton::atomicNeedsSharedResult(Operation *op) {
+  if (!isa<AtomicRMWOp, AtomicCASOp>(op) || op->getResult(0).use_empty())
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || !type.getEncoding())
+    return false;
+  std::optional<LinearLayout> layout =
+      gpu::tryToLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    return false;
+  for (auto [dim, mask] : layout->getFreeVariableMasks())
+    if (mask != 0 && dim.getValue() != "block")
+      return true;
+  return false;
+}
+
 int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     std::optional<ReduceScratch> scratch = getReduceScratch(reduce);
@@ -257,10 +272,16 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     return scratch ? scratch->sizeInBytes : 0;
   }
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
-    // One thread does a scalar atomic and shares the old value.
+    // One thread does a scalar atomic and shares the old value; a tensor
+    // whose elements are held several times shares every element's.
     Type type = op->getResult(0).getType();
-    if (isa<RankedTensorType>(type) || op->getResult(0).use_empty())
+    if (op->getResult(0).use_empty())
       return 0;
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      return atomicNeedsSharedResult(op)
+                 ? tensor.getNumElements() *
+                       getSharedElementBytes(tensor.getElementType())
+                 : 0;
     return getSharedElementBytes(type);
   }
   if (auto histogram = dyn_cast<HistogramOp>(op)) {
@@ -296,7 +317,8 @@ Allocation::Allocation(FunctionOpInterface func) {
   // Positions: `index` in pre-order, `last` the last position inside an op.
   llvm::DenseMap<Operation *, int64_t> index, last;
   int64_t counter = 0;
-  func->walk<WalkOrder::PreOrder>([&](Operation *op) { index[op] = counter++; });
+  func->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { index[op] = counter++; });
   func->walk<WalkOrder::PostOrder>([&](Operation *op) {
     int64_t end = index[op];
     for (Region &region : op->getRegions())

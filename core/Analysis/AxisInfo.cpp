@@ -700,7 +700,9 @@ private:
                              DimVector{powerOfTwoDivisor(start)},
                              DimVector{1}));
     }
-    if (auto splat = dyn_cast<tt::SplatOp>(op)) {
+    // (A 0-d tensor operand has no dimension to read facts off.)
+    if (auto splat = dyn_cast<tt::SplatOp>(op);
+        splat && !isa<RankedTensorType>(splat.getSrc().getType())) {
       SmallVector<int64_t> shape = shapeOf(type);
       return single(AxisInfo(DimVector(shape.size(), 1),
                              DimVector(shape.size(), in[0]->getDivisibility(0)),

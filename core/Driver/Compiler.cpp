@@ -387,7 +387,9 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
     if (failed(dumpStage(options, kernelName, stage.name, stage.extension,
                          current, error)))
       return std::nullopt;
-    if (currentIsModule && options.keepStages)
+    // Every stage but the last, whose output is the binary: the modules'
+    // text and what emitting stages leave on the way (LLVM IR, assembly).
+    if (options.keepStages && (currentIsModule || &stage != &stages.back()))
       keptStages.push_back({stage.name, current});
     lap(stage.name);
     if (options.emitStage == stage.name) {

@@ -83,7 +83,8 @@ def _torch_stream():
     torch = sys.modules.get("torch")
     if torch is None or not torch.cuda.is_initialized():
         return None
-    return torch.cuda.current_stream().cuda_stream
+    # 0 is the legacy default stream: see _launch (it is passed by name).
+    return torch.cuda.current_stream().cuda_stream or _launch._CU_STREAM_LEGACY
 
 
 def _default_device(kind):

@@ -144,6 +144,11 @@ def build_launch(launcher, kernel, ndarray):
     if launcher.stream_fn is not None:
         lines += ["        if stream is None:",
                   "            stream = stream_fn()"]
+        # To CUDA, handle 0 is the legacy default stream (torch's default
+        # stream); to the runtime, NULL is its own stream, which does not
+        # wait for the default one. Name the legacy stream explicitly.
+        lines += ["        elif stream == 0:",
+                  "            stream = %d" % _CU_STREAM_LEGACY]
     lines += [
         "        status = fn(handle, grid_address, args_address, count, "
         "stream)",
@@ -155,6 +160,10 @@ def build_launch(launcher, kernel, ndarray):
     launch = env["launch"]
     launch.source = source
     return launch
+
+
+# CUDA's CU_STREAM_LEGACY: the legacy default stream, by name.
+_CU_STREAM_LEGACY = 1
 
 
 def _set_grid(view):

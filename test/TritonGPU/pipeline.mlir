@@ -186,3 +186,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %r#0 : tensor<32x32xf32, #acc>
   }
 }
+
+// -----
+
+// An unsigned loop: every copy's check compares unsigned against the loop's
+// upper bound, also the ones started inside the new loop, which are built
+// after the original loop is replaced (the pass once read the predicate and
+// the bound from the erased loop: a use after free, garbage in the output).
+// CHECK-LABEL: tt.func @unsigned_loop
+// CHECK-SAME: %[[N:[^ :]*]]: i32)
+// CHECK: arith.cmpi ult, %{{.*}}, %[[N]] : i32
+// CHECK: arith.cmpi ult, %{{.*}}, %[[N]] : i32
+// CHECK: scf.for unsigned %[[K:.*]] = %{{.*}} to %[[N]] step %[[STEP:[^ ]*]] iter_args
+// CHECK-NEXT: ttg.async_wait {num = 1 : i32}
+// CHECK: %[[DIST:.*]] = arith.muli %[[STEP]], %{{.*}} : i32
+// CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %[[DIST]] : i32
+// CHECK-NEXT: arith.cmpi ult, %[[AHEAD]], %[[N]] : i32
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 2, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @unsigned_loop(%b0: tensor<16x32x!tt.ptr<f16>, #blocked>, %a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %lb: i32, %step: i32, %n: i32) -> tensor<32x32xf32, #acc> {
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #acc>
+    %sb = arith.constant dense<512> : tensor<16x32xi32, #blocked>
+    %r:2 = scf.for unsigned %k = %lb to %n step %step iter_args(%acc = %zero, %bp = %b0) -> (tensor<32x32xf32, #acc>, tensor<16x32x!tt.ptr<f16>, #blocked>) : i32 {
+      %b = tt.load %bp : tensor<16x32x!tt.ptr<f16>, #blocked>
+      %bs = ttg.local_alloc %b : (tensor<16x32xf16, #blocked>) -> !ttg.memdesc<16x32xf16, #shared, #smem>
+      %bd = ttg.local_load %bs : !ttg.memdesc<16x32xf16, #shared, #smem> -> tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+      %d = tt.dot %a, %bd, %acc : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<32x32xf32, #acc>
+      %bn = tt.addptr %bp, %sb : tensor<16x32x!tt.ptr<f16>, #blocked>, tensor<16x32xi32, #blocked>
+      scf.yield %d, %bn : tensor<32x32xf32, #acc>, tensor<16x32x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %r#0 : tensor<32x32xf32, #acc>
+  }
+}

@@ -150,6 +150,9 @@ class Compile(unittest.TestCase):
         k = trident.compile(VADD, keep_stages=True)
         self.assertIn("ttir", k.stages)
         self.assertIn("vadd_kernel", k.stages["ttir"])
+        # Emitted stages before the binary are kept too: cpu's LLVM IR.
+        self.assertEqual(sorted(k.stages), ["linalg", "llir", "ttir"])
+        self.assertIn("define void @vadd_kernel", k.stages["llir"])
         self.assertEqual(compiled(VADD).stages, {})
 
     def test_malformed_ttir_file_has_location(self):

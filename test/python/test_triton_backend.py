@@ -299,6 +299,9 @@ class FakeTriton(unittest.TestCase):
         self.assertEqual(kernel.name, "vadd_kernel")
         self.assertEqual(kernel.metadata.trident_target, "cpu")
         self.assertGreater(len(kernel.asm["tkb"]), 0)
+        # Trident's IR stages are Triton stages too, with their text.
+        self.assertIn("linalg.generic", kernel.asm["linalg"])
+        self.assertIn("define void @vadd_kernel", kernel.asm["llir"])
         n = 1000
         x = np.random.rand(n).astype(np.float32)
         y = np.random.rand(n).astype(np.float32)
@@ -348,9 +351,13 @@ class FakeTriton(unittest.TestCase):
         key = driver.active.get_current_device()
         self.assertEqual(int(key), 0)
         self.assertNotEqual(key, 0)
-        self.assertNotEqual(hash(key), hash(0))
+        self.assertNotEqual(0, key)
+        # One key per device: the JIT's look-ups match it by identity.
+        self.assertIs(driver.active.get_current_device(), key)
         cache = {0: "triton"}
         self.assertNotIn(key, cache)
+        cache[key] = "trident"
+        self.assertEqual((cache[0], cache[key]), ("triton", "trident"))
 
     def test_backend_hash_names_trident(self):
         import trident.triton

@@ -80,6 +80,14 @@ else:
     lit_config.note("shared kernels not found at '%s': tests that need them are "
                     "unsupported" % shared)
 
+# The reproducers of reported bugs, in shared/repro beside the kernels
+# (operator-library code, so never in the repository).
+repro = os.path.join(os.path.dirname(os.path.dirname(shared or "/nonexistent")),
+                     "repro")
+if os.path.isdir(repro):
+    config.available_features.add("shared-repro")
+    config.substitutions.append(("%{shared_repro}", repro))
+
 # The CUDA driver: the no-GPU tests need its absence.
 import ctypes
 try:

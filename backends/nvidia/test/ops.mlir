@@ -80,4 +80,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     ttng.async_tma_store_wait {pendings = 0 : i32}
     tt.return
   }
+
+  // Triton's frontend spells integer blocks with their sign; buffers are
+  // signless.
+  // CHECK-LABEL: tt.func @tma_signed
+  tt.func @tma_signed(%desc: !tt.tensordesc<tensor<128x64xsi16, #shared>>, %x: i32, %y: i32, %p: i1) {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xi16, #shared, #smem, mutable>
+    // CHECK: ttng.async_tma_copy_global_to_local {{.*}} : !tt.tensordesc<tensor<128x64xsi16, #shared>>, {{.*}} -> !ttg.memdesc<128x64xi16, #shared, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%x, %y] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xsi16, #shared>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<128x64xi16, #shared, #smem, mutable>
+    tt.return
+  }
 }

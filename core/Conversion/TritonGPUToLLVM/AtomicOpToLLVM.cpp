@@ -104,7 +104,9 @@ protected:
     Type elemType = this->getTypeConverter()->convertType(
         tensorType ? tensorType.getElementType() : resultType);
     if (!elemType)
-      return rewriter.notifyMatchFailure(op, "element type has no LLVM form");
+      return op.emitError("cannot lower ")
+             << op->getName() << ": element type "
+             << getElementTypeOrSelf(resultType) << " has no LLVM form";
 
     if (!tensorType) {
       if (resultUsed && !op->hasAttr(kAllocationOffsetAttr))
@@ -113,8 +115,8 @@ protected:
       Value tid = targetInfo.threadId(rewriter, loc);
       Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
                                          tid, i32Constant(rewriter, loc, 0));
-      Value pred = mask ? Value(LLVM::AndOp::create(rewriter, loc, first, mask))
-                        : first;
+      Value pred =
+          mask ? Value(LLVM::AndOp::create(rewriter, loc, first, mask)) : first;
       Value undef = LLVM::UndefOp::create(rewriter, loc, elemType);
       Value old = emitPredicated(loc, rewriter, pred, elemType, undef,
                                  [&] { return emit(ptr, operands); });
@@ -133,15 +135,28 @@ protected:
     }
 
     LinearLayout layout = gpu::toLinearLayout(tensorType);
+    // Duplicated elements are updated by one thread and register only; the
+    // others read the old value it leaves in shared memory.
+    bool shareResult = atomicNeedsSharedResult(op);
+    if (resultUsed) {
+      auto free = layout.getFreeVariableMasks();
+      auto block = free.find(kBlock(op.getContext()));
+      if (block != free.end() && block->second != 0)
+        return op.emitError("cannot lower ")
+               << op->getName()
+               << ": its old values are used, but its layout repeats "
+                  "elements across the CTAs of a cluster, which cannot "
+                  "share them";
+    }
+    FailureOr<Value> base;
+    if (shareResult) {
+      base = getSharedMemoryAddress(loc, rewriter, targetInfo, op);
+      if (failed(base))
+        return rewriter.notifyMatchFailure(
+            op, "no shared memory allocated: run ttg-allocate-shared-memory");
+    }
     HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
     Value threadPred = emitUniqueThreadPredicate(loc, rewriter, layout, ids);
-    bool hasDuplicates = threadPred != nullptr;
-    for (int32_t r = 0; r < layout.getInDimSize(kRegister(op.getContext()));
-         ++r)
-      hasDuplicates |= isDuplicateRegister(layout, r);
-    if (resultUsed && hasDuplicates)
-      return rewriter.notifyMatchFailure(
-          op, "the old values of elements held by several threads");
     SmallVector<Value> ptrs = unpackLLElements(loc, ptr, rewriter);
     SmallVector<SmallVector<Value>> values;
     for (Value operand : operands)
@@ -170,6 +185,32 @@ protected:
       results.push_back(emitPredicated(loc, rewriter, pred, elemType, undef,
                                        [&] { return emit(ptrs[r], args); }));
     }
+    if (shareResult) {
+      // Each element's row-major slot; masked-off elements leave undefined
+      // values there, as their old values are.
+      ArrayRef<int64_t> shape = tensorType.getShape();
+      Type storeType = getSharedStorageType(rewriter, elemType);
+      SmallVector<SmallVector<Value>> coords =
+          emitIndices(loc, rewriter, targetInfo, tensorType);
+      Value always = LLVM::ConstantOp::create(
+          rewriter, loc, rewriter.getI1Type(), rewriter.getBoolAttr(true));
+      Value writer = threadPred ? threadPred : always;
+      SmallVector<Value> slots;
+      for (auto &c : coords)
+        slots.push_back(
+            gepElements(loc, rewriter, *base, storeType,
+                        linearizeRowMajor(loc, rewriter, c, shape)));
+      for (unsigned r = 0; r < results.size(); ++r)
+        if (!isDuplicateRegister(layout, r))
+          targetInfo.storeShared(
+              rewriter, loc, slots[r],
+              toSharedStorage(rewriter, loc, storeType, results[r]), writer);
+      targetInfo.barrier(rewriter, loc);
+      for (unsigned r = 0; r < results.size(); ++r)
+        results[r] = fromSharedStorage(
+            rewriter, loc, elemType,
+            targetInfo.loadShared(rewriter, loc, slots[r], storeType, always));
+    }
     rewriter.replaceOp(op, packLLElements(loc, this->getTypeConverter(),
                                           results, rewriter, tensorType));
     return success();
@@ -188,7 +229,8 @@ struct AtomicRMWOpConversion : public AtomicPattern<AtomicRMWOp> {
     std::optional<LLVM::AtomicBinOp> binOp =
         getBinOp(op.getAtomicRmwOp(), elemType);
     if (!binOp)
-      return rewriter.notifyMatchFailure(op, "unknown atomic operation");
+      return op.emitError("cannot lower tt.atomic_rmw: unknown operation ")
+             << stringifyRMWOp(op.getAtomicRmwOp());
     LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
     StringRef scope = targetInfo.getSyncScope(getScope(op.getScope()));
     Location loc = op.getLoc();
@@ -211,15 +253,31 @@ struct AtomicCASOpConversion : public AtomicPattern<AtomicCASOp> {
     LLVM::AtomicOrdering failure = getFailureOrdering(op.getSem());
     StringRef scope = targetInfo.getSyncScope(getScope(op.getScope()));
     Location loc = op.getLoc();
-    return lower(op, adaptor.getPtr(), {adaptor.getCmp(), adaptor.getVal()},
-                 Value(), rewriter,
-                 [&](Value ptr, ArrayRef<Value> args) -> Value {
-                   auto cas = LLVM::AtomicCmpXchgOp::create(
-                       rewriter, loc, ptr, args[0], args[1], success, failure,
-                       scope);
-                   return LLVM::ExtractValueOp::create(
-                       rewriter, loc, cas.getResult(), ArrayRef<int64_t>{0});
-                 });
+    return lower(
+        op, adaptor.getPtr(), {adaptor.getCmp(), adaptor.getVal()}, Value(),
+        rewriter, [&](Value ptr, ArrayRef<Value> args) -> Value {
+          // llvm.cmpxchg takes integers and pointers only: floats
+          // are compared and swapped as their bits.
+          Type type = args[0].getType();
+          Type intType = type;
+          if (isa<FloatType>(type))
+            intType = rewriter.getIntegerType(type.getIntOrFloatBitWidth());
+          auto asInt = [&](Value v) -> Value {
+            return intType == type
+                       ? v
+                       : LLVM::BitcastOp::create(rewriter, loc, intType, v);
+          };
+          // Separate statements: the compare value's cast comes first.
+          Value cmp = asInt(args[0]);
+          Value val = asInt(args[1]);
+          auto cas = LLVM::AtomicCmpXchgOp::create(rewriter, loc, ptr, cmp, val,
+                                                   success, failure, scope);
+          Value old = LLVM::ExtractValueOp::create(
+              rewriter, loc, cas.getResult(), ArrayRef<int64_t>{0});
+          return intType == type
+                     ? old
+                     : LLVM::BitcastOp::create(rewriter, loc, type, old);
+        });
   }
 };
 

@@ -287,9 +287,52 @@ struct FloatBitsCastPattern : public ConvertOpToLLVMPattern<OpTy> {
   }
 };
 
-/// arith.constant of a distributed tensor: a splat constant per register.
-struct TensorConstantPattern : public ConvertOpToLLVMPattern<arith::ConstantOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// The flat row-major index of every element register `reg` of some thread
+/// of `layout` holds (its coordinates with lane, warp and block zero, XORed
+/// with every combination of the lane, warp and block bases).
+SmallVector<int64_t> elementsOfRegister(const LinearLayout &layout,
+                                        ArrayRef<int64_t> shape, int32_t reg) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  SmallVector<int32_t> origin = getRegisterCoordinates(layout, reg);
+  // The distinct thread offsets: the span of the lane/warp/block bases.
+  SmallVector<SmallVector<int32_t>> offsets{
+      SmallVector<int32_t>(origin.size())};
+  for (StringAttr dim : {kLane(ctx), kWarp(ctx), kBlock(ctx)}) {
+    if (!layout.hasInDim(dim))
+      continue;
+    for (int32_t bit = 0; bit < layout.getInDimSizeLog2(dim); ++bit) {
+      ArrayRef<int32_t> basis = layout.getBasis(dim, bit);
+      if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
+        continue;
+      size_t n = offsets.size();
+      for (size_t i = 0; i < n; ++i) {
+        SmallVector<int32_t> next = offsets[i];
+        for (auto [d, v] : llvm::enumerate(basis))
+          next[d] ^= v;
+        offsets.push_back(std::move(next));
+      }
+    }
+  }
+  SmallVector<int64_t> flat;
+  for (ArrayRef<int32_t> offset : offsets) {
+    int64_t index = 0;
+    for (auto [d, size] : llvm::enumerate(shape))
+      index = index * size + (origin[d] ^ offset[d]);
+    flat.push_back(index);
+  }
+  return flat;
+}
+
+/// arith.constant of a distributed tensor. A splat is one constant in every
+/// register. Otherwise each register is a constant where every thread holds
+/// the same value in it, and elsewhere a load from a constant global array
+/// of the elements at the index that register holds in this thread.
+struct TensorConstantPattern
+    : public ConvertOpToLLVMPattern<arith::ConstantOp> {
+  TensorConstantPattern(LLVMTypeConverter &converter,
+                        const trident::TargetInfoBase &targetInfo,
+                        PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
 
   LogicalResult
   matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
@@ -297,20 +340,115 @@ struct TensorConstantPattern : public ConvertOpToLLVMPattern<arith::ConstantOp> 
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type || !isDistributedTensor(type))
       return failure();
-    auto dense = dyn_cast<SplatElementsAttr>(op.getValue());
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
     if (!dense)
-      return rewriter.notifyMatchFailure(op, "only splat tensor constants");
+      return rewriter.notifyMatchFailure(op, "not a dense tensor constant");
     Type elemType = getTypeConverter()->convertType(type.getElementType());
-    if (!elemType)
-      return rewriter.notifyMatchFailure(op, "element type has no LLVM form");
-    Value scalar = LLVM::ConstantOp::create(
-        rewriter, op.getLoc(), elemType,
-        toLLVMAttr(dense.getSplatValue<Attribute>(), elemType));
-    SmallVector<Value> values(getNumRegisters(type), scalar);
-    rewriter.replaceOp(op, packLLElements(op.getLoc(), getTypeConverter(),
-                                          values, rewriter, type));
+    if (!elemType || !elemType.isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "element type has no scalar "
+                                             "LLVM form");
+    Location loc = op.getLoc();
+    if (dense.isSplat()) {
+      Value scalar = LLVM::ConstantOp::create(
+          rewriter, loc, elemType,
+          toLLVMAttr(dense.getSplatValue<Attribute>(), elemType));
+      SmallVector<Value> values(getNumRegisters(type), scalar);
+      rewriter.replaceOp(
+          op, packLLElements(loc, getTypeConverter(), values, rewriter, type));
+      return success();
+    }
+
+    SmallVector<Attribute> elements(dense.getValues<Attribute>());
+    LinearLayout layout = gpu::toLinearLayout(type);
+    unsigned numRegs = getNumRegisters(type);
+    SmallVector<Value> values(numRegs);
+    SmallVector<unsigned> threadDependent;
+    for (unsigned reg = 0; reg < numRegs; ++reg) {
+      SmallVector<int64_t> flat =
+          elementsOfRegister(layout, type.getShape(), reg);
+      if (llvm::any_of(flat, [&](int64_t i) {
+            return elements[i] != elements[flat.front()];
+          })) {
+        threadDependent.push_back(reg);
+        continue;
+      }
+      values[reg] = LLVM::ConstantOp::create(
+          rewriter, loc, elemType,
+          toLLVMAttr(elements[flat.front()], elemType));
+    }
+    if (!threadDependent.empty()) {
+      FailureOr<Value> table =
+          getElementTable(rewriter, op, elements, elemType);
+      if (failed(table))
+        return failure();
+      SmallVector<SmallVector<Value>> indices =
+          emitIndices(loc, rewriter, targetInfo, type);
+      for (unsigned reg : threadDependent) {
+        Value index =
+            linearizeRowMajor(loc, rewriter, indices[reg], type.getShape());
+        Type storage = getStorageType(elemType);
+        Value ptr = gepElements(loc, rewriter, *table, storage, index);
+        Value value = LLVM::LoadOp::create(rewriter, loc, storage, ptr);
+        if (storage != elemType)
+          value = LLVM::TruncOp::create(rewriter, loc, elemType, value);
+        values[reg] = value;
+      }
+    }
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), values, rewriter, type));
     return success();
   }
+
+private:
+  /// Booleans are stored as bytes in the table.
+  static Type getStorageType(Type elemType) {
+    if (elemType.isInteger(1))
+      return IntegerType::get(elemType.getContext(), 8);
+    return elemType;
+  }
+
+  /// The address of a constant global array (in the target's global
+  /// address space) of `elements`, in row-major order.
+  FailureOr<Value> getElementTable(ConversionPatternRewriter &rewriter,
+                                   arith::ConstantOp op,
+                                   ArrayRef<Attribute> elements,
+                                   Type elemType) const {
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module)
+      return rewriter.notifyMatchFailure(op, "not inside a module");
+    Type storage = getStorageType(elemType);
+    SmallVector<Attribute> stored;
+    for (Attribute element : elements) {
+      auto attr = cast<Attribute>(toLLVMAttr(element, elemType));
+      if (storage != elemType)
+        attr = IntegerAttr::get(storage,
+                                cast<IntegerAttr>(attr).getValue().zext(8));
+      stored.push_back(attr);
+    }
+    auto tableType =
+        RankedTensorType::get({static_cast<int64_t>(elements.size())}, storage);
+    auto arrayType = LLVM::LLVMArrayType::get(storage, elements.size());
+    // A name of its own among the module's symbols.
+    std::string name;
+    for (unsigned n = 0;; ++n) {
+      name = "tensor_constant_" + std::to_string(n);
+      if (!module.lookupSymbol(name))
+        break;
+    }
+    LLVM::GlobalOp global;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      global = LLVM::GlobalOp::create(
+          rewriter, op.getLoc(), arrayType, /*isConstant=*/true,
+          LLVM::Linkage::Internal, name,
+          DenseElementsAttr::get(tableType, stored),
+          /*alignment=*/0, targetInfo.getGlobalAddressSpace());
+    }
+    return Value(LLVM::AddressOfOp::create(rewriter, op.getLoc(), global));
+  }
+
+  const trident::TargetInfoBase &targetInfo;
 };
 
 struct SplatOpConversion : public ConvertOpToLLVMPattern<SplatOp> {
@@ -353,7 +491,7 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
   patterns.add<TensorArithMathPattern>(
       typeConverter, ctx, std::move(pointerInfo),
       PatternBenefit(benefit.getBenefit() + 1));
-  patterns.add<TensorConstantPattern>(typeConverter,
+  patterns.add<TensorConstantPattern>(typeConverter, targetInfo,
                                       PatternBenefit(benefit.getBenefit() + 1));
   patterns.add<SplatOpConversion>(typeConverter, benefit);
   // Above MLIR's constant and cast patterns, which assume LLVM floats.

@@ -30,9 +30,13 @@ TritonGPUTypeConverter::TritonGPUTypeConverter(MLIRContext *context,
     : context(context), numWarps(numWarps), threadsPerWarp(threadsPerWarp),
       numCTAs(numCTAs) {
   addConversion([](Type type) { return type; });
+  // A 0-d tensor has no distributed layout (a blocked layout has rank 1 or
+  // more): it does not convert, and the ops holding one fail to legalize.
   addConversion([this](RankedTensorType type) -> Type {
     if (type.getEncoding())
       return type;
+    if (type.getRank() == 0)
+      return Type();
     return ttg::withEncoding(type, getDefaultEncoding(type.getShape()));
   });
   // Block pointers point to tensors with layouts too.
@@ -40,6 +44,8 @@ TritonGPUTypeConverter::TritonGPUTypeConverter(MLIRContext *context,
     auto tensor = dyn_cast<RankedTensorType>(type.getPointeeType());
     if (!tensor || tensor.getEncoding())
       return type;
+    if (tensor.getRank() == 0)
+      return Type();
     return PointerType::get(
         ttg::withEncoding(tensor, getDefaultEncoding(tensor.getShape())),
         type.getAddressSpace());
@@ -64,9 +70,12 @@ TritonGPUTypeConverter::getDefaultEncoding(ArrayRef<int64_t> shape) const {
 
 namespace {
 
-/// The default-layout tensor type of `type`'s shape.
+/// The default-layout tensor type of `type`'s shape; null for a 0-d tensor,
+/// which has none.
 RankedTensorType defaultType(const TritonGPUTypeConverter &converter,
                              RankedTensorType type) {
+  if (type.getRank() == 0)
+    return RankedTensorType();
   return ttg::withEncoding(type, converter.getDefaultEncoding(type.getShape()));
 }
 
@@ -98,8 +107,9 @@ struct GenericOpPattern : public ConversionPattern {
                   ConversionPatternRewriter &rewriter) const override {
     // Functions, structured control flow and branches have their own
     // patterns.
+    // (An unregistered op has no dialect.)
     if (isa<FunctionOpInterface, BranchOpInterface>(op) ||
-        isa<scf::SCFDialect>(op->getDialect()))
+        isa_and_nonnull<scf::SCFDialect>(op->getDialect()))
       return rewriter.notifyMatchFailure(op, "converted by its own pattern");
     SmallVector<Type> resultTypes;
     if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
@@ -145,6 +155,8 @@ struct ConstantPattern : public TTGOpConversion<arith::ConstantOp> {
     if (!type || !dense)
       return rewriter.notifyMatchFailure(op, "not a dense tensor constant");
     RankedTensorType newType = defaultType(converter, type);
+    if (!newType)
+      return rewriter.notifyMatchFailure(op, "a 0-d tensor has no layout");
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, newType,
                                                    dense.reshape(newType));
     return success();
@@ -175,6 +187,8 @@ struct BroadcastPattern : public TTGOpConversion<BroadcastOp> {
   matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType = defaultType(converter, op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "a 0-d tensor has no layout");
     Value src = convertTo(rewriter, op.getLoc(), adaptor.getSrc(),
                           resultType.getEncoding());
     rewriter.replaceOpWithNewOp<BroadcastOp>(op, resultType, src);
@@ -274,7 +288,8 @@ struct TransPattern : public TTGOpConversion<TransOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Value src = adaptor.getSrc();
     auto srcType = cast<RankedTensorType>(src.getType());
-    auto blocked = dyn_cast<ttg::BlockedEncodingAttr>(srcType.getEncoding());
+    auto blocked =
+        dyn_cast_or_null<ttg::BlockedEncodingAttr>(srcType.getEncoding());
     if (!blocked)
       return rewriter.notifyMatchFailure(op, "operand layout is not blocked");
     RankedTensorType resultType =
@@ -314,7 +329,8 @@ struct JoinPattern : public TTGOpConversion<JoinOp> {
   matchAndRewrite(JoinOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto srcType = cast<RankedTensorType>(adaptor.getLhs().getType());
-    auto blocked = dyn_cast<ttg::BlockedEncodingAttr>(srcType.getEncoding());
+    auto blocked =
+        dyn_cast_or_null<ttg::BlockedEncodingAttr>(srcType.getEncoding());
     if (!blocked)
       return rewriter.notifyMatchFailure(op, "operand layout is not blocked");
     RankedTensorType resultType =
@@ -333,6 +349,8 @@ struct SplitPattern : public TTGOpConversion<SplitOp> {
   matchAndRewrite(SplitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType outType = defaultType(converter, op.getOutLHS().getType());
+    if (!outType)
+      return rewriter.notifyMatchFailure(op, "a 0-d tensor has no layout");
     auto blocked = cast<ttg::BlockedEncodingAttr>(outType.getEncoding());
     Value src = convertTo(rewriter, op.getLoc(), adaptor.getSrc(),
                           appendPairDim(blocked));
@@ -354,7 +372,8 @@ struct CatPattern : public TTGOpConversion<CatOp> {
     Value rhs = convertTo(rewriter, op.getLoc(), adaptor.getRhs(),
                           lhsType.getEncoding());
     RankedTensorType resultType = defaultType(converter, op.getType());
-    auto blocked = dyn_cast<ttg::BlockedEncodingAttr>(resultType.getEncoding());
+    auto blocked =
+        dyn_cast_or_null<ttg::BlockedEncodingAttr>(resultType.getEncoding());
     if (!blocked)
       return rewriter.notifyMatchFailure(op, "result layout is not blocked");
     MLIRContext *ctx = op.getContext();
@@ -413,10 +432,12 @@ void mlir::triton::populateTritonToTritonGPULegality(
     ConversionTarget &target, const TritonGPUTypeConverter &converter) {
   target.addLegalDialect<ttg::TritonGPUDialect>();
   target.markUnknownOpDynamicallyLegal([&converter](Operation *op) -> bool {
+    // Functions of other function types (llvm.func) hold no tensors in
+    // their signature.
     if (auto func = dyn_cast<FunctionOpInterface>(op))
-      if (!converter.isSignatureLegal(
-              cast<FunctionType>(func.getFunctionType())))
-        return false;
+      if (auto type = dyn_cast<FunctionType>(func.getFunctionType()))
+        if (!converter.isSignatureLegal(type))
+          return false;
     if (!converter.isLegal(op))
       return false;
     for (Region &region : op->getRegions())

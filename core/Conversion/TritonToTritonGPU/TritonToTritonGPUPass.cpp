@@ -25,6 +25,44 @@ using namespace mlir::triton;
 
 namespace {
 
+/// The 0-d tensor type `type` is or points to (a block pointer), if any.
+RankedTensorType getZeroRankTensor(Type type) {
+  if (auto ptr = dyn_cast<PointerType>(type))
+    type = ptr.getPointeeType();
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (tensor && tensor.getRank() == 0 && !tensor.getEncoding())
+    return tensor;
+  return RankedTensorType();
+}
+
+/// Reports every op that takes, yields or declares a 0-d tensor: no layout
+/// distributes one over threads, so TTGIR cannot hold it (Triton's frontend
+/// uses scalars instead).
+LogicalResult checkNoZeroRankTensors(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    SmallVector<Type> types(op->getOperandTypes());
+    llvm::append_range(types, op->getResultTypes());
+    if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+      llvm::append_range(types, func.getArgumentTypes());
+      llvm::append_range(types, func.getResultTypes());
+    }
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        llvm::append_range(types, block.getArgumentTypes());
+    for (Type type : types) {
+      if (RankedTensorType tensor = getZeroRankTensor(type)) {
+        op->emitOpError() << "convert-triton-to-tritongpu: the 0-d tensor "
+                          << tensor << " has no distributed layout; use a "
+                          << "scalar or a tensor of one element";
+        found = true;
+        return;
+      }
+    }
+  });
+  return failure(found);
+}
+
 struct ConvertTritonToTritonGPUPass
     : public mlir::triton::impl::ConvertTritonToTritonGPUBase<
           ConvertTritonToTritonGPUPass> {
@@ -45,6 +83,8 @@ struct ConvertTritonToTritonGPUPass
     if (failed(checkOption(module, "num-warps", numWarps)) ||
         failed(checkOption(module, "threads-per-warp", threadsPerWarp)) ||
         failed(checkOption(module, "num-ctas", numCTAs)))
+      return signalPassFailure();
+    if (failed(checkNoZeroRankTensors(module)))
       return signalPassFailure();
 
     // The module attributes first: the layouts' verifier reads them.

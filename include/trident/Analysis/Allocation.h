@@ -105,6 +105,12 @@ struct WarpLocalGather {
 /// std::nullopt when the gather must go through shared memory.
 std::optional<WarpLocalGather> getWarpLocalGather(GatherOp op);
 
+/// Whether the old values of a tensor atomic (tt.atomic_rmw, tt.atomic_cas)
+/// must go through shared memory: the result is used and its layout holds
+/// some element in several registers, lanes or warps. Only one of those
+/// updates memory, so it hands its old value to the others.
+bool atomicNeedsSharedResult(Operation *op);
+
 /// The scratch bytes `op` needs while it runs; 0 for ops that need none.
 int64_t getScratchSizeInBytes(Operation *op);
 

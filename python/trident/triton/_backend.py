@@ -32,8 +32,9 @@ except ImportError:  # pragma: no cover - older Triton
 from . import _compile, _state, _targets
 
 #: The compute capability whose TTIR pipeline and options the cpu target
-#: borrows: Ampere, without Hopper's tensor descriptors or wgmma-only types.
-CPU_FRONTEND_CAPABILITY = 80
+#: borrows: Ada, the last before Hopper's tensor descriptors (rewritten into
+#: pointers below 90), and the first with both fp8 types (e4m3 needs 89).
+CPU_FRONTEND_CAPABILITY = 89
 
 
 def _accepts_positional(method, count):
@@ -157,12 +158,41 @@ class TridentBackend(BaseBackend):
         else:
             add(frontend_stages, options)
         stages["ttir"] = frontend_stages["ttir"]
-        stages[self.binary_ext] = (
-            lambda src, metadata: self.make_tkb(src, metadata, options))
+        # Trident's own IR stages between TTIR and the binary ("ttgir",
+        # "llir", "ptx" for nvidia) become stages of Triton's too, so that
+        # CompiledKernel.asm holds them as it does for Triton's backends
+        # (tests and tools read asm["ptx"], asm["ttgir"]). The first of them
+        # compiles the whole kernel once, keeping every stage's text in the
+        # bundle; the others and "tkb" read that compile's result.
+        compiled = {}
+        for name in self._ir_stages():
+            stages[name] = functools.partial(self._stage_text, name, compiled,
+                                             options)
+        stages[self.binary_ext] = functools.partial(self.make_tkb,
+                                                    compiled=compiled,
+                                                    options=options)
 
-    def make_tkb(self, module, metadata, options):
+    def _ir_stages(self):
+        names = _compile.stage_names(self.trident_target.trident)
+        # Leave out "ttir" (Triton's) and the last stage (the binary, which
+        # the bundle carries as its binary, not as text).
+        return names[1:-1]
+
+    def _stage_text(self, name, compiled, options, module, metadata):
+        if "result" not in compiled:
+            self._compile(module, metadata, options, compiled)
+        return compiled["stages"].get(name, "")
+
+    def make_tkb(self, module, metadata, options, compiled=None):
+        compiled = {} if compiled is None else compiled
+        if "result" not in compiled:
+            self._compile(module, metadata, options, compiled)
+        return compiled["result"].data
+
+    def _compile(self, module, metadata, options, compiled):
         text = module if isinstance(module, str) else str(module)
         kind = self.trident_target.kind
+        keep = bool(self._ir_stages())
         result = _compile.compile_ttir(
             text, self.trident_target.trident,
             num_warps=options.num_warps,
@@ -170,7 +200,13 @@ class TridentBackend(BaseBackend):
             num_ctas=getattr(options, "num_ctas", 1) if kind == "nvidia"
             else None,
             options=_targets.extra_options(),
-            source_name=metadata.get("name") or None)
+            source_name=metadata.get("name") or None,
+            keep_stages=keep)
+        compiled["result"] = result
+        compiled["stages"] = {}
+        if keep:
+            import trident
+            compiled["stages"] = trident.Kernel.from_bytes(result.data).stages
         _state.count_compile(self.trident_target.trident)
         metadata["name"] = result.name
         metadata["num_warps"] = result.num_warps
@@ -182,7 +218,6 @@ class TridentBackend(BaseBackend):
         metadata["global_scratch_align"] = 1
         metadata["profile_scratch_size"] = 0
         metadata["profile_scratch_align"] = 1
-        return result.data
 
 
 class CpuBackend(TridentBackend):

@@ -55,11 +55,12 @@ class CompiledBundle:
                 "notes": self.notes, "size": len(self.data)}
 
 
-def request(text, target, num_warps, num_stages, num_ctas, options):
+def request(text, target, num_warps, num_stages, num_ctas, options,
+            keep_stages=False):
     """The one compile request both modes take."""
     return {"src": text, "target": target, "num_warps": num_warps,
             "num_stages": num_stages, "num_ctas": num_ctas,
-            "options": dict(options)}
+            "options": dict(options), "keep_stages": bool(keep_stages)}
 
 
 def compile_request(req):
@@ -67,11 +68,15 @@ def compile_request(req):
     import trident
     if req.get("op") == "version":
         return CompiledBundle(b"", trident.version(), 0, 0, "", 0)
+    if req.get("op") == "stages":
+        return CompiledBundle(b"", ",".join(trident.stages(req["target"])),
+                              0, 0, req["target"], 0)
     kernel = trident.compile(req["src"], target=req["target"],
                              num_warps=req["num_warps"] or None,
                              num_stages=req["num_stages"] or None,
                              num_ctas=req["num_ctas"] or None,
                              source_name=req.get("source_name") or None,
+                             keep_stages=req.get("keep_stages", False),
                              **req["options"])
     return CompiledBundle.of_kernel(kernel)
 
@@ -189,12 +194,13 @@ _server = CompileServer()
 
 
 def compile_ttir(text, target, num_warps=None, num_stages=None, num_ctas=None,
-                 options=(), mode=None, source_name=None):
+                 options=(), mode=None, source_name=None, keep_stages=False):
     """Compiles TTIR text for a Trident target string into a
     CompiledBundle, in the mode TRIDENT_TRITON_COMPILE selects (or
-    `mode`)."""
+    `mode`); with `keep_stages` the bundle carries every IR stage's text."""
     mode = mode or _targets.compile_mode()
-    req = request(text, target, num_warps, num_stages, num_ctas, options)
+    req = request(text, target, num_warps, num_stages, num_ctas, options,
+                  keep_stages)
     if source_name:
         req["source_name"] = source_name
     if mode == "inprocess":
@@ -211,6 +217,17 @@ def compiler_version(mode=None):
     if mode == "inprocess":
         return _compile_inprocess(req).name
     return _server.compile(req).name
+
+
+@functools.lru_cache(maxsize=None)
+def stage_names(target, mode=None):
+    """The names of a Trident target's stages, "ttir" first, asked where
+    kernels are compiled."""
+    mode = mode or _targets.compile_mode()
+    req = {"op": "stages", "target": target}
+    reply = (_compile_inprocess(req) if mode == "inprocess"
+             else _server.compile(req))
+    return tuple(reply.name.split(","))
 
 
 def shutdown():

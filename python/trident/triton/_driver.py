@@ -21,6 +21,7 @@ DeviceKey of the same Trident target, so kernels compiled by Triton's
 backend and by Trident never replace each other in the JIT's cache.
 """
 
+import operator
 import time
 
 from triton.backends.driver import DriverBase
@@ -48,8 +49,11 @@ class DeviceKey(int):
     def __ne__(self, other):
         return not self.__eq__(other)
 
-    def __hash__(self):
-        return hash(("trident", self.target, int(self)))
+    # The int's own hash: equal keys hash alike, and a key that shares its
+    # hash with the plain index still differs from it through __eq__. The
+    # drivers hand out one key per device, so the JIT's per-launch cache
+    # look-up matches it by identity without calling back into Python.
+    __hash__ = int.__hash__
 
     def __repr__(self):
         return "DeviceKey(%d, %r)" % (int(self), self.target)
@@ -82,12 +86,18 @@ class Launcher:
         self.plan = _targets.runtime_argument_plan(types, paths)
         self.flat = all(len(path) == 1 for path in self.plan)
         self.indices = tuple(path[0] for path in self.plan)
+        # The common case, picked in C: one argument per plain parameter.
+        self.pick = None
+        if self.flat and len(self.indices) > 1:
+            self.pick = operator.itemgetter(*self.indices)
         target = getattr(metadata, "target", None)
         self.cpu = getattr(target, "backend", "") == "cpu"
 
     def _arguments(self, args):
         if len(args) != self.num_params and len(args) == len(self.plan):
             return list(args)  # a caller that already left out constexprs
+        if self.pick is not None:
+            return self.pick(args)
         if self.flat:
             return [args[i] for i in self.indices]
         result = []
@@ -255,6 +265,14 @@ class TridentDriver(DriverBase):
         self.utils = Utils(self)
         self.launcher_cls = Launcher
         self.binary_ext = "tkb"
+        self._keys = {}
+
+    def device_key(self, index):
+        """The one DeviceKey of device `index` (see DeviceKey)."""
+        key = self._keys.get(index)
+        if key is None:
+            key = self._keys[index] = DeviceKey(index, self.target.trident)
+        return key
 
     def _default_target(self):
         raise NotImplementedError
@@ -323,7 +341,7 @@ class HostDriver(TridentDriver):
         return torch.device("cpu")
 
     def get_current_device(self):
-        return DeviceKey(0, self.target.trident)
+        return self.device_key(0)
 
     def get_device_capability(self, device=None):
         return (0, 0)
@@ -388,16 +406,14 @@ class CudaDriver(TridentDriver):
         return self._torch.device("cuda", self._torch.cuda.current_device())
 
     def get_current_device(self):
-        return DeviceKey(self._torch.cuda.current_device(),
-                         self.target.trident)
+        return self.device_key(self._torch.cuda.current_device())
 
     def set_current_device(self, device):
         self._torch.cuda.set_device(int(device))
 
     def get_current_stream(self, device=None):
-        if device is None:
-            device = self._torch.cuda.current_device()
-        return self._raw_stream(int(device))
+        return self._raw_stream(self._torch.cuda.current_device()
+                                if device is None else device)
 
     def get_device_capability(self, device=None):
         if device is None:

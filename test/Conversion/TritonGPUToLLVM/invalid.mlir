@@ -44,19 +44,6 @@ tt.func public @unallocated_convert(%x: tensor<4x32xf32, #a>) {
 
 // -----
 
-// 32 lanes over 16 elements: half the lanes hold duplicates, which do not
-// update memory, so they have no old value to return.
-#dup = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
-tt.func public @duplicated_old_values(%p: tensor<16x!tt.ptr<i32>, #dup>, %v: tensor<16xi32, #dup>) -> tensor<16xi32, #dup> {
-  // expected-error @+1 {{failed to legalize operation 'tt.atomic_rmw'}}
-  %0 = tt.atomic_rmw add, relaxed, gpu, %p, %v : (tensor<16x!tt.ptr<i32>, #dup>, tensor<16xi32, #dup>) -> tensor<16xi32, #dup>
-  tt.return %0 : tensor<16xi32, #dup>
-}
-}
-
-// -----
-
 // Transposing without changing the layout moves elements between threads:
 // a ttg.convert_layout is needed, and this is not lowered.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
@@ -86,9 +73,24 @@ tt.func public @histogram_unallocated(%x: tensor<32xi32, #blocked>) -> tensor<32
 #other = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.shared = 256 : i32} {
 tt.func public @gather_layouts(%src: tensor<64xf32, #blocked>, %idx: tensor<64xi32, #other>) -> tensor<64xf32, #blocked> {
-  // The indices and the result must have one layout.
-  // expected-error @+1 {{failed to legalize operation 'tt.gather'}}
+  // The indices and the result must have one layout: the verifier says so
+  // before the lowering sees it.
+  // expected-error @+1 {{'tt.gather' op expects the result in the layout of the indices}}
   %g = tt.gather %src[%idx] {axis = 0 : i32, allocation.offset = 0 : i32} : (tensor<64xf32, #blocked>, tensor<64xi32, #other>) -> tensor<64xf32, #blocked>
   tt.return %g : tensor<64xf32, #blocked>
+}
+}
+
+// -----
+
+// Two CTAs hold the same elements: one of them updates memory, and the other
+// cannot read its old value from its own shared memory.
+#cga = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0], CTAsPerCGA = [2], CTASplitNum = [1], CTAOrder = [0]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @cluster_old_values(%p: tensor<32x!tt.ptr<i32>, #cga>, %v: tensor<32xi32, #cga>) -> tensor<32xi32, #cga> {
+  // expected-error @+2 {{failed to legalize operation 'tt.atomic_rmw'}}
+  // expected-error @+1 {{cannot lower tt.atomic_rmw: its old values are used, but its layout repeats elements across the CTAs of a cluster, which cannot share them}}
+  %0 = tt.atomic_rmw add, relaxed, gpu, %p, %v : (tensor<32x!tt.ptr<i32>, #cga>, tensor<32xi32, #cga>) -> tensor<32xi32, #cga>
+  tt.return %0 : tensor<32xi32, #cga>
 }
 }

@@ -69,3 +69,15 @@ tt.func @folds(%p: tensor<64x!tt.ptr<f32>>, %x: tensor<4x8xf32>, %bp: !tt.ptr<te
   %s = tt.splat %c7 : i32 -> tensor<4x8xi32>
   tt.return %q, %tt, %a, %s : tensor<64x!tt.ptr<f32>>, tensor<4x8xf32>, !tt.ptr<tensor<4x8xf32>>, tensor<4x8xi32>
 }
+
+// -----
+
+// A splat of a 0-d constant folds to a splat constant.
+// CHECK-LABEL: tt.func @splat_of_0d_constant
+// CHECK: %[[C:.*]] = arith.constant dense<2.500000e+00> : tensor<16xf32>
+// CHECK: tt.return %[[C]]
+tt.func @splat_of_0d_constant() -> tensor<16xf32> {
+  %c0 = arith.constant dense<2.500000e+00> : tensor<f32>
+  %c = tt.splat %c0 : tensor<f32> -> tensor<16xf32>
+  tt.return %c : tensor<16xf32>
+}

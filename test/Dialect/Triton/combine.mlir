@@ -27,6 +27,21 @@ tt.func @dot_add_shared(%a: tensor<16x16xi8>, %b: tensor<16x16xi8>, %d: tensor<1
 
 // -----
 
+// An fp8 dot that limits its imprecise accumulation rounds otherwise than
+// `+ d`: the addition stays.
+// CHECK-LABEL: tt.func @dot_add_max_imprecise
+// CHECK: %[[DOT:.*]] = tt.dot %{{.*}}, %{{.*}}, %{{.*}} {maxNumImpreciseAcc = 32 : i32}
+// CHECK: %[[R:.*]] = arith.addf %{{.*}}, %[[DOT]]
+// CHECK: tt.return %[[R]]
+tt.func @dot_add_max_imprecise(%a: tensor<64x64xf8E5M2>, %b: tensor<64x64xf8E5M2>, %d: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32>
+  %dot = tt.dot %a, %b, %zero {maxNumImpreciseAcc = 32 : i32} : tensor<64x64xf8E5M2> * tensor<64x64xf8E5M2> -> tensor<64x64xf32>
+  %r = arith.addf %d, %dot : tensor<64x64xf32>
+  tt.return %r : tensor<64x64xf32>
+}
+
+// -----
+
 // CHECK-LABEL: tt.func @dot_addi
 // CHECK: %[[R:.*]] = tt.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16xi8> * tensor<16x16xi8> -> tensor<16x16xi32>
 // CHECK-NEXT: tt.return %[[R]]
@@ -39,15 +54,52 @@ tt.func @dot_addi(%a: tensor<16x16xi8>, %b: tensor<16x16xi8>, %d: tensor<16x16xi
 
 // -----
 
+// 64-bit offsets add up exactly: the chain merges, and the alignment facts
+// on the outer addptr stay on the merged one.
 // CHECK-LABEL: tt.func @addptr_chain
-// CHECK-SAME: (%[[P:.*]]: tensor<64x!tt.ptr<f32>>, %[[A:.*]]: tensor<64xi32>, %[[B:.*]]: tensor<64xi32>)
-// CHECK: %[[S:.*]] = arith.addi %[[A]], %[[B]] : tensor<64xi32>
-// CHECK: %[[Q:.*]] = tt.addptr %[[P]], %[[S]] : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+// CHECK-SAME: (%[[P:.*]]: tensor<64x!tt.ptr<f32>>, %[[A:.*]]: tensor<64xi64>, %[[B:.*]]: tensor<64xi64>)
+// CHECK: %[[S:.*]] = arith.addi %[[A]], %[[B]] : tensor<64xi64>
+// CHECK: %[[Q:.*]] = tt.addptr %[[P]], %[[S]] {tt.constancy = dense<1> : tensor<1xi32>, tt.contiguity = dense<64> : tensor<1xi32>, tt.divisibility = dense<16> : tensor<1xi32>} : tensor<64x!tt.ptr<f32>>, tensor<64xi64>
+// CHECK-NOT: tt.addptr
 // CHECK: tt.return %[[Q]]
-tt.func @addptr_chain(%p: tensor<64x!tt.ptr<f32>>, %a: tensor<64xi32>, %b: tensor<64xi32>) -> tensor<64x!tt.ptr<f32>> {
+tt.func @addptr_chain(%p: tensor<64x!tt.ptr<f32>>, %a: tensor<64xi64>, %b: tensor<64xi64>) -> tensor<64x!tt.ptr<f32>> {
+  %q = tt.addptr %p, %a : tensor<64x!tt.ptr<f32>>, tensor<64xi64>
+  %r = tt.addptr %q, %b {tt.divisibility = dense<16> : tensor<1xi32>, tt.contiguity = dense<64> : tensor<1xi32>, tt.constancy = dense<1> : tensor<1xi32>, other.attr} : tensor<64x!tt.ptr<f32>>, tensor<64xi64>
+  tt.return %r : tensor<64x!tt.ptr<f32>>
+}
+
+// -----
+
+// Two 32-bit offsets may overflow when added in 32 bits, which two pointer
+// additions never do: the chain stays.
+// CHECK-LABEL: tt.func @addptr_chain_i32
+// CHECK: tt.addptr
+// CHECK-NEXT: tt.addptr
+// CHECK-NOT: arith.addi
+tt.func @addptr_chain_i32(%p: tensor<64x!tt.ptr<f32>>, %a: tensor<64xi32>, %b: tensor<64xi32>) -> tensor<64x!tt.ptr<f32>> {
   %q = tt.addptr %p, %a : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
   %r = tt.addptr %q, %b : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
   tt.return %r : tensor<64x!tt.ptr<f32>>
+}
+
+// -----
+
+// 32-bit constants whose sum fits merge; a sum past INT32_MAX does not.
+// CHECK-LABEL: tt.func @addptr_chain_constants
+// CHECK-SAME: (%[[P:.*]]: !tt.ptr<f32>)
+// CHECK: %[[Q:.*]] = tt.addptr %[[P]], %{{.*}} : !tt.ptr<f32>, i32
+// CHECK: %[[BIG:.*]] = tt.addptr %[[P]], %{{.*}} : !tt.ptr<f32>, i32
+// CHECK: %[[BIG2:.*]] = tt.addptr %[[BIG]], %{{.*}} : !tt.ptr<f32>, i32
+// CHECK: tt.return %[[Q]], %[[BIG2]]
+tt.func @addptr_chain_constants(%p: !tt.ptr<f32>) -> (!tt.ptr<f32>, !tt.ptr<f32>) {
+  %c4 = arith.constant 4 : i32
+  %c8 = arith.constant 8 : i32
+  %cbig = arith.constant 2147483000 : i32
+  %q0 = tt.addptr %p, %c4 : !tt.ptr<f32>, i32
+  %q = tt.addptr %q0, %c8 : !tt.ptr<f32>, i32
+  %b0 = tt.addptr %p, %cbig : !tt.ptr<f32>, i32
+  %b = tt.addptr %b0, %cbig : !tt.ptr<f32>, i32
+  tt.return %q, %b : !tt.ptr<f32>, !tt.ptr<f32>
 }
 
 // -----
@@ -63,4 +115,18 @@ tt.func @select_masked_load(%p: tensor<64x!tt.ptr<f32>>, %c: i1, %o: tensor<64xf
   %l = tt.load %p, %m : tensor<64x!tt.ptr<f32>>
   %r = arith.select %c, %l, %o : tensor<64xf32>
   tt.return %r : tensor<64xf32>
+}
+
+// -----
+
+// A splat of a 0-d tensor (which upstream accepts) splats its element, the
+// scalar form the later passes expect.
+// CHECK-LABEL: tt.func @splat_of_0d
+// CHECK-SAME: (%[[T:.*]]: tensor<f32>)
+// CHECK: %[[E:.*]] = tt.unsplat %[[T]] : tensor<f32>
+// CHECK: %[[S:.*]] = tt.splat %[[E]] : f32 -> tensor<16xf32>
+// CHECK: tt.return %[[S]]
+tt.func @splat_of_0d(%t: tensor<f32>) -> tensor<16xf32> {
+  %s = tt.splat %t : tensor<f32> -> tensor<16xf32>
+  tt.return %s : tensor<16xf32>
 }

@@ -40,14 +40,6 @@ tt.func @fp_to_fp_narrow(%x: tensor<4xf32>) {
 
 // -----
 
-tt.func @fp_to_fp_widen(%x: tensor<4xf16>) {
-  // expected-error @+1 {{takes no rounding mode to widen 'tensor<4xf16>' to 'tensor<4xf32>'}}
-  %y = tt.fp_to_fp %x, rounding = rtne : tensor<4xf16> -> tensor<4xf32>
-  tt.return
-}
-
-// -----
-
 tt.func @advance_rank(%p: !tt.ptr<tensor<4x4xf32>>, %o: i32) {
   // expected-error @+1 {{expects 2 offsets for '!tt.ptr<tensor<4x4xf32>>', but got 1}}
   %q = tt.advance %p, [%o] : <tensor<4x4xf32>>
@@ -145,7 +137,7 @@ tt.func @atomic_cas_types(%p: !tt.ptr<i32>, %c: i32, %v: i64) {
 // -----
 
 tt.func @splat_of_tensor(%x: tensor<1xf32>) {
-  // expected-error @+1 {{expects a scalar operand, but got 'tensor<1xf32>'}}
+  // expected-error @+1 {{expects a scalar or 0-d tensor operand, but got 'tensor<1xf32>'}}
   %y = tt.splat %x : tensor<1xf32> -> tensor<4xf32>
   tt.return
 }
@@ -307,6 +299,14 @@ tt.func @dot_acc(%a: tensor<16x16xf16>, %c: tensor<16x32xf32>) {
 tt.func @dot_mixed(%a: tensor<16x16xi8>, %c: tensor<16x16xf32>) {
   // expected-error @+1 {{mixes integer and floating-point operands}}
   %d = tt.dot %a, %a, %c : tensor<16x16xi8> * tensor<16x16xi8> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_bit_widths(%a: tensor<16x16xf8E5M2>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{expects operands of one element bit width, but got 'tensor<16x16xf8E5M2>' * 'tensor<16x16xf16>'}}
+  %d = tt.dot %a, %b, %c : tensor<16x16xf8E5M2> * tensor<16x16xf16> -> tensor<16x16xf32>
   tt.return
 }
 
@@ -558,6 +558,15 @@ tt.func @descriptor_rank(%p: !tt.ptr<f16>, %s: i32, %st: i64) {
 tt.func @descriptor_base(%p: !tt.ptr<f32>, %s: i32, %st: i64) {
   // expected-error @+1 {{base '!tt.ptr<f32>' does not point to the elements of '!tt.tensordesc<tensor<16x16xf16>>'}}
   %d = tt.make_tensor_descriptor %p, [%s, %s], [%st, %st] : !tt.ptr<f32>, !tt.tensordesc<tensor<16x16xf16>>
+  tt.return
+}
+
+// -----
+
+// Signedness is ignored, the width is not.
+tt.func @descriptor_base_width(%p: !tt.ptr<i16>, %s: i32, %st: i64) {
+  // expected-error @+1 {{base '!tt.ptr<i16>' does not point to the elements of '!tt.tensordesc<tensor<16x16xsi32>>'}}
+  %d = tt.make_tensor_descriptor %p, [%s, %s], [%st, %st] : !tt.ptr<i16>, !tt.tensordesc<tensor<16x16xsi32>>
   tt.return
 }
 

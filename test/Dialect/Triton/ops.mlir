@@ -112,13 +112,20 @@ tt.func @arith(%x: tensor<64xf32>, %lo: tensor<64xf32>, %i: tensor<64xi32>) {
 }
 
 // CHECK-LABEL: tt.func @dots
-tt.func @dots(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>, %a8: tensor<64x32xf8E4M3FN>, %sa: tensor<64x1xi8>, %bb: tensor<32x64xbf16>) {
+tt.func @dots(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>, %a8: tensor<64x32xf8E4M3FN>, %sa: tensor<64x1xi8>, %bb: tensor<32x64xbf16>, %cs: f32) {
   // CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   %d = tt.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   // CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}}, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   %e = tt.dot %a, %b, %c, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   // CHECK: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}}, %{{.*}} lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<64x32xf8E4M3FN>, tensor<64x1xi8> * tensor<32x64xbf16> -> tensor<64x64xf32>
   %f = tt.dot_scaled %a8 scale %sa, %bb, %c lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<64x32xf8E4M3FN>, tensor<64x1xi8> * tensor<32x64xbf16> -> tensor<64x64xf32>
+  // e2m1 packed along N holds two columns of the product per byte.
+  // CHECK: tt.dot_scaled {{.*}} lhs = bf16 rhs = e2m1 {fastMath = true, rhs_k_pack = false} : tensor<32x64xbf16> * tensor<64x32xi8> -> tensor<32x64xf32>
+  %bt = tt.trans %bb {order = array<i32: 1, 0>} : tensor<32x64xbf16> -> tensor<64x32xbf16>
+  %b4 = tt.bitcast %bt : tensor<64x32xbf16> -> tensor<64x32xi16>
+  %b8 = arith.trunci %b4 : tensor<64x32xi16> to tensor<64x32xi8>
+  %c2 = tt.splat %cs : f32 -> tensor<32x64xf32>
+  %g = tt.dot_scaled %bb, %b8, %c2 lhs = bf16 rhs = e2m1 {fastMath = true, rhs_k_pack = false} : tensor<32x64xbf16> * tensor<64x32xi8> -> tensor<32x64xf32>
   tt.return
 }
 
@@ -183,6 +190,22 @@ tt.func @descriptors(%p: !tt.ptr<f16>, %n: i32, %s: i64, %x: tensor<8xi32>) {
   tt.return
 }
 
+// Triton's frontend spells integer blocks with their sign; the base pointer and
+// the tensors moved are signless.
+// CHECK-LABEL: tt.func @signed_descriptors
+tt.func @signed_descriptors(%p: !tt.ptr<i32>, %n: i32, %s: i64, %x: tensor<8xi32>) {
+  // CHECK: tt.make_tensor_descriptor %{{.*}} : <i32>, <tensor<4x4x4x16xsi32>>
+  %d = tt.make_tensor_descriptor %p, [%n, %n, %n, %n], [%s, %s, %s, %s] : !tt.ptr<i32>, !tt.tensordesc<tensor<4x4x4x16xsi32>>
+  // CHECK: tt.descriptor_load %{{.*}} : !tt.tensordesc<tensor<4x4x4x16xsi32>> -> tensor<4x4x4x16xi32>
+  %t = tt.descriptor_load %d[%n, %n, %n, %n] : !tt.tensordesc<tensor<4x4x4x16xsi32>> -> tensor<4x4x4x16xi32>
+  // CHECK: tt.descriptor_store %{{.*}} : !tt.tensordesc<tensor<4x4x4x16xsi32>>, tensor<4x4x4x16xi32>
+  tt.descriptor_store %d[%n, %n, %n, %n], %t : !tt.tensordesc<tensor<4x4x4x16xsi32>>, tensor<4x4x4x16xi32>
+  %row = tt.make_tensor_descriptor %p, [%n, %n], [%s, %s] : !tt.ptr<i32>, !tt.tensordesc<tensor<1x16xui32>>
+  // CHECK: tt.descriptor_gather %{{.*}} : (!tt.tensordesc<tensor<1x16xui32>>, tensor<8xi32>, i32) -> tensor<8x16xi32>
+  %g = tt.descriptor_gather %row[%x, %n] : (!tt.tensordesc<tensor<1x16xui32>>, tensor<8xi32>, i32) -> tensor<8x16xi32>
+  tt.return
+}
+
 // CHECK-LABEL: tt.func private @helper
 // CHECK: tt.return %{{.*}}, %{{.*}} : f32, i32
 tt.func private @helper(%a: f32, %b: i32) -> (f32, i32) attributes {noinline = false} {
@@ -193,5 +216,19 @@ tt.func private @helper(%a: f32, %b: i32) -> (f32, i32) attributes {noinline = f
 tt.func @caller(%a: f32, %b: i32) {
   // CHECK: tt.call @helper(%{{.*}}, %{{.*}}) : (f32, i32) -> (f32, i32)
   %r:2 = tt.call @helper(%a, %b) : (f32, i32) -> (f32, i32)
+  tt.return
+}
+
+// Forms upstream's verifiers accept: a rounding mode on a widening fp_to_fp
+// (it has no effect), print flags without arguments, and a splat of a 0-d
+// tensor.
+// CHECK-LABEL: tt.func @upstream_forms
+tt.func @upstream_forms(%x: tensor<64xf16>, %s: tensor<f32>) {
+  // CHECK: tt.splat %{{.*}} : tensor<f32> -> tensor<64xf32>
+  %splat = tt.splat %s : tensor<f32> -> tensor<64xf32>
+  // CHECK: tt.fp_to_fp %{{.*}}, rounding = rtne : tensor<64xf16> -> tensor<64xf32>
+  %w = tt.fp_to_fp %x, rounding = rtne : tensor<64xf16> -> tensor<64xf32>
+  // CHECK: tt.print "hello" {hex = false, isSigned = array<i32: 1>}
+  tt.print "hello" {hex = false, isSigned = array<i32: 1>}
   tt.return
 }

@@ -811,3 +811,20 @@ tt.func @f(%p: i1) {
   }) : (i1) -> i64
   tt.return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// tt.gather with layouts
+//===----------------------------------------------------------------------===//
+
+// The result is read off the indices element by element: it has their layout.
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @gather_result_layout(%src: tensor<64x32xf32, #rows>, %idx: tensor<16x32xi32, #rows>) -> tensor<16x32xf32, #cols> {
+    // expected-error @+1 {{'tt.gather' op expects the result in the layout of the indices 'tensor<16x32xi32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>>', but got 'tensor<16x32xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>>'}}
+    %g = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<64x32xf32, #rows>, tensor<16x32xi32, #rows>) -> tensor<16x32xf32, #cols>
+    tt.return %g : tensor<16x32xf32, #cols>
+  }
+}

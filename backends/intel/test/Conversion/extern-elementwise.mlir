@@ -17,3 +17,21 @@ tt.func public @libdevice(%x: tensor<32xf32, #blocked>, %a: f64, %b: f64) -> (te
   tt.return %e, %p : tensor<32xf32, #blocked>, f64
 }
 }
+
+// -----
+
+// powi is OpenCL's pown (an i32 exponent); finite is an ordered compare of
+// |x| with infinity, zero-extended to libdevice's i32 result.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 16 : i32} {
+// CHECK-DAG: llvm.func spir_funccc @_Z4pownfi(f32, i32) -> f32
+// CHECK-LABEL: llvm.func spir_kernelcc @powi_finite
+// CHECK: llvm.call spir_funccc @_Z4pownfi(%{{.*}}, %{{.*}}) : (f32, i32) -> f32
+// CHECK: %[[ABS:.*]] = llvm.call spir_funccc @_Z4fabsf(%{{.*}}) : (f32) -> f32
+// CHECK: %[[FINITE:.*]] = llvm.fcmp "olt" %[[ABS]], %{{.*}} : f32
+// CHECK: llvm.zext %[[FINITE]] : i1 to i32
+tt.func public @powi_finite(%x: f32, %n: i32) -> (f32, i32) {
+  %p = tt.extern_elementwise %x, %n {libname = "", libpath = "", pure = true, symbol = "__nv_powif"} : (f32, i32) -> f32
+  %f = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_finitef"} : (f32) -> i32
+  tt.return %p, %f : f32, i32
+}
+}

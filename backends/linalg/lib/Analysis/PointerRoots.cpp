@@ -24,6 +24,10 @@ using namespace mlir::triton;
 namespace mlir::triton::cpu {
 
 MemRefType getBufferType(Type elementType) {
+  // Booleans are bytes in memory (0 or 1), as Triton stores them: a memref
+  // of i1 would pack vectors of them into bits.
+  if (elementType.isInteger(1))
+    elementType = IntegerType::get(elementType.getContext(), 8);
   return MemRefType::get({ShapedType::kDynamic}, elementType);
 }
 

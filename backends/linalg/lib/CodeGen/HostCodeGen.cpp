@@ -105,23 +105,29 @@ std::string getLibraryOf(const void *symbol) {
   return path;
 }
 
-/// The C and math libraries of this process, as inputs of the link. A kernel
-/// library linked against them binds memcpy, memset and the libm functions
-/// it calls to their current symbol versions: unversioned references would
-/// bind to the oldest ones (memcpy@GLIBC_2.2.5 is glibc's SSE2 copy, whatever
-/// the CPU; expf@GLIBC_2.2.5 the old wrapper).
+/// The C, math and GCC support libraries of this process, as inputs of the
+/// link. A kernel library linked against them binds memcpy, memset and the
+/// libm functions it calls to their current symbol versions: unversioned
+/// references would bind to the oldest ones (memcpy@GLIBC_2.2.5 is glibc's
+/// SSE2 copy, whatever the CPU; expf@GLIBC_2.2.5 the old wrapper).
+/// libgcc_s holds the conversions LLVM calls where the CPU has no
+/// instruction (__truncsfbf2, __extendhfsf2, ...). With all three, the link
+/// refuses undefined symbols (-z defs): a kernel library that links loads.
 std::vector<std::string> getHostRuntimeLibraries() {
   std::vector<std::string> libraries;
   using CopyFn = void *(*)(void *, const void *, size_t);
   using ExpFn = float (*)(float);
   CopyFn copy = &std::memcpy;
   ExpFn exp = &::expf;
-  for (const void *symbol : {reinterpret_cast<const void *>(copy),
-                             reinterpret_cast<const void *>(exp)}) {
+  std::vector<const void *> symbols = {reinterpret_cast<const void *>(copy),
+                                       reinterpret_cast<const void *>(exp)};
+  if (void *gcc = ::dlopen("libgcc_s.so.1", RTLD_LAZY | RTLD_LOCAL))
+    if (void *symbol = ::dlsym(gcc, "__extendhfsf2"))
+      symbols.push_back(symbol);
+  for (const void *symbol : symbols) {
     std::string library = getLibraryOf(symbol);
-    if (!library.empty() &&
-        std::find(libraries.begin(), libraries.end(), library) ==
-            libraries.end())
+    if (!library.empty() && std::find(libraries.begin(), libraries.end(),
+                                      library) == libraries.end())
       libraries.push_back(library);
   }
   return libraries;
@@ -165,6 +171,12 @@ std::optional<std::string> linkSharedLibrary(StringRef object,
       "-o",     libraryArg.c_str(), objectArg.c_str()};
   static const std::vector<std::string> hostLibraries =
       getHostRuntimeLibraries();
+  // Undefined symbols are refused only where the libraries were found (a
+  // libc and a libm): otherwise memcpy and the libm calls would fail too.
+  if (hostLibraries.size() >= 2) {
+    args.push_back("-z");
+    args.push_back("defs");
+  }
   if (!hostLibraries.empty())
     args.push_back("--as-needed");
   for (const std::string &library : hostLibraries)
@@ -187,6 +199,17 @@ std::optional<std::string> linkSharedLibrary(StringRef object,
     lldUnusable = !result.canRunAgain;
   }
   if (result.retCode != 0) {
+    StringRef undefined = messages;
+    size_t at = undefined.find("undefined symbol: ");
+    if (at != StringRef::npos) {
+      StringRef symbol = undefined.substr(at + strlen("undefined symbol: "))
+                             .split('\n')
+                             .first.trim();
+      error = "the kernel calls '" + symbol.str() +
+              "', which neither the cpu target nor the C and math libraries "
+              "define; the library would not load";
+      return std::nullopt;
+    }
     StringRef first = StringRef(messages).trim().split('\n').first;
     error = "lld could not link the kernel library: " +
             (first.empty() ? std::string("no message") : first.str());

@@ -23,7 +23,8 @@ import sys
 # --- .npy v1.0 -------------------------------------------------------------
 
 _CODES = {"f4": ("<f4", "f"), "f2": ("<f2", "e"), "i4": ("<i4", "i"),
-          "f8": ("<f8", "d"), "u2": ("<u2", "H"), "i8": ("<i8", "q")}
+          "f8": ("<f8", "d"), "u2": ("<u2", "H"), "i8": ("<i8", "q"),
+          "b1": ("|b1", "?")}
 
 
 def write_npy(path, dtype, values, shape=None):
@@ -56,7 +57,7 @@ def read_npy(path):
     header = ast.literal_eval(data[start:start + hlen].decode("latin1"))
     descr = header["descr"]
     code = {"<f4": "f", "<f2": "e", "<i4": "i", "<f8": "d", "<u2": "H",
-            "<i8": "q"}[descr]
+            "<i8": "q", "|b1": "?"}[descr]
     body = data[start + hlen:]
     count = len(body) // struct.calcsize(code)
     return list(struct.unpack("<%d%s" % (count, code), body))
@@ -232,6 +233,36 @@ def case_matmul_blockptr_bf16(w, rng):
 
 def case_matmul_blockptr_f32(w, rng):
     return case_matmul(w, rng, "matmul_blockptr_f32.ttir", "f32", **TALL)
+
+
+KERNEL_REGRESSION = "regression"
+
+
+def case_bmm_f32_ieee(w, rng, batch=3, m=40, n=48, k=32):
+    # The batched f32 product of test/kernels/regression: a 3-D grid (M
+    # blocks, N blocks, batch), M not a multiple of the 32-row block (the
+    # masked A load), K a multiple of the 16-wide step (the unmasked B load).
+    a = [f32(rng.uniform(-1, 1)) for _ in range(batch * m * k)]
+    b = [f32(rng.uniform(-1, 1)) for _ in range(batch * k * n)]
+    write_npy(w("a.npy"), "f4", a, (batch, m, k))
+    write_npy(w("b.npy"), "f4", b, (batch, k, n))
+    ref = []
+    for z in range(batch):
+        az, bz = a[z * m * k:(z + 1) * m * k], b[z * k * n:(z + 1) * k * n]
+        columns = [bz[j::n] for j in range(n)]
+        ref += [sum(map(operator.mul, az[i * k:(i + 1) * k], columns[j]))
+                for i in range(m) for j in range(n)]
+    args = ["a=@" + w("a.npy"), "b=@" + w("b.npy"),
+            "c=zeros:f32:%d" % (batch * m * n), "M=i32:%d" % m,
+            "N=i32:%d" % n, "K=i32:%d" % k, "stride_ab=i32:%d" % (m * k),
+            "stride_am=i32:%d" % k, "stride_bb=i32:%d" % (k * n),
+            "stride_bk=i32:%d" % n, "stride_cb=i32:%d" % (m * n),
+            "stride_cm=i32:%d" % n]
+    grid = "%d,%d,%d" % ((m + 31) // 32, (n + 31) // 32, batch)
+    # f32 with input_precision = "ieee": only the order of the additions
+    # differs from the double reference.
+    return (os.path.join(KERNEL_REGRESSION, "bmm_f32_ieee.ttir"), grid, args,
+            {"c": (ref, 1e-5)})
 
 
 def case_attention(w, rng):
@@ -546,6 +577,193 @@ def case_shapes(w, rng):
         "misc_out": (misc, 1e-5), "np_out": ([1], 0.0)}
 
 
+def case_bool_mask(w, rng):
+    n, scale = 1000, 2.0
+    x = [f32(rng.uniform(-1, 1)) for _ in range(n)]
+    # Half of y is close to x (isclose holds), half far from it.
+    y = [f32(v + (1e-5 if rng.random() < 0.5 else 0.5)) for v in x]
+    keep = [rng.random() < 0.7 for _ in range(n)]
+    write_npy(w("x.npy"), "f4", x)
+    write_npy(w("y.npy"), "f4", y)
+    write_npy(w("keep.npy"), "b1", keep)
+    drop = [f32(a * scale) if k else 0.0 for a, k in zip(x, keep)]
+    fill = [-1.0 if k else a for a, k in zip(x, keep)]
+    close = [abs(f32(a - b)) <= f32(f32(1e-3) + f32(f32(1e-2) * abs(b)))
+             for a, b in zip(x, y)]
+    args = ["x=@" + w("x.npy"), "y=@" + w("y.npy"), "keep=@" + w("keep.npy"),
+            "drop=zeros:f32:%d" % n, "fill=zeros:f32:%d" % n,
+            "close=zeros:i1:%d" % n, "n=i32:%d" % n, "scale=f32:%g" % scale]
+    return "bool_mask.ttir", "%d" % ((n + 127) // 128), args, {
+        "drop": (drop, 0.0), "fill": (fill, 0.0), "close": (close, 0.0)}
+
+
+def case_ptr_select(w, rng):
+    n_a, n_b, block = 100, 90, 64
+    grid = (n_a + n_b + block - 1) // block
+    a = [f32(rng.uniform(-1, 1)) for _ in range(256)]
+    b = [f32(rng.uniform(-1, 1)) for _ in range(256)]
+    write_npy(w("a.npy"), "f4", a)
+    write_npy(w("b.npy"), "f4", b)
+    cat = (a[:n_a] + b[:n_b]) + [0.0] * (grid * block - n_a - n_b)
+    even = [0.0] * (grid * block // 2)
+    odd = [0.0] * (grid * block // 2)
+    for i in range(n_a + n_b):
+        (even if i % 2 == 0 else odd)[i // 2] = f32(2 * cat[i])
+    walk = []
+    for pid in range(grid):
+        src = a if pid % 2 == 0 else b
+        for j in range(block):
+            acc = 0.0
+            for i in range(4):
+                acc = f32(acc + src[i * block + j])
+            walk.append(acc)
+    size = grid * block
+    args = ["a=@" + w("a.npy"), "b=@" + w("b.npy"), "cat=zeros:f32:%d" % size,
+            "even=zeros:f32:%d" % (size // 2), "odd=zeros:f32:%d" % (size // 2),
+            "via_int=zeros:f32:%d" % size, "walk=zeros:f32:%d" % size,
+            "n_a=i32:%d" % n_a, "n_b=i32:%d" % n_b]
+    return "ptr_select.ttir", "%d" % grid, args, {
+        "cat": (cat, 0.0), "even": (even, 0.0), "odd": (odd, 0.0),
+        "via_int": (cat, 0.0), "walk": (walk, 0.0)}
+
+
+def f32_neighbours(v):
+    """The f32 values just below and just above the f32 value v."""
+    bits = struct.unpack("<I", struct.pack("<f", v))[0]
+    if v == 0:
+        tiny = struct.unpack("<f", struct.pack("<I", 1))[0]
+        return -tiny, tiny
+    up, down = (bits + 1, bits - 1) if v > 0 else (bits - 1, bits + 1)
+    as_f = lambda b: struct.unpack("<f", struct.pack("<I", b))[0]
+    return as_f(down), as_f(up)
+
+
+def f32_directed(exact, mode):
+    """The f32 rounding of the Fraction `exact` toward zero ('rz'), up
+    ('ru') or down ('rd')."""
+    from fractions import Fraction
+    r = f32(float(exact))
+    below, above = f32_neighbours(r)
+    candidates = sorted({below, r, above})
+    if mode == "ru":
+        return min(c for c in candidates if Fraction(c) >= exact)
+    if mode == "rd":
+        return max(c for c in candidates if Fraction(c) <= exact)
+    return (max(c for c in candidates if Fraction(c) <= exact) if exact >= 0
+            else min(c for c in candidates if Fraction(c) >= exact))
+
+
+def inverse(f, target, lo, hi):
+    """t in [lo, hi] with f(t) = target, for a monotonic f (bisection)."""
+    increasing = f(hi) > f(lo)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if (f(mid) < target) == increasing:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def bessel_series(y, nu, sign):
+    """J_nu (sign -1) or I_nu (sign 1) for nu in {0, 1}, by its series."""
+    total, k = 0.0, 0
+    while k < 60:
+        total += (sign ** k) * (y / 2) ** (2 * k + nu) / (
+            math.factorial(k) * math.factorial(k + nu))
+        k += 1
+    return total
+
+
+def case_libdevice(w, rng):
+    from fractions import Fraction
+    n = 208  # n is specialised for multiples of 16
+    x = [f32(rng.uniform(0.05, 0.95)) for _ in range(n)]
+    y = [f32(rng.uniform(-2, 2)) for _ in range(n)]
+    specials = [math.inf, -math.inf, math.nan, -0.0, 0.0, 1e-40, -3.5]
+    wv = [rng.choice(specials) if rng.random() < 0.4 else
+          f32(rng.uniform(-100, 100)) for _ in range(n)]
+    k = [rng.randint(-4, 4) for _ in range(n)]
+    for name, data, code in (("x", x, "f4"), ("y", y, "f4"), ("w", wv, "f4"),
+                             ("k", k, "i4")):
+        write_npy(w(name + ".npy"), code, data)
+    y4 = [f32(v * 4) for v in y]
+    yh = [f32(v * 0.5) for v in y]
+    exact = lambda v: Fraction(v)
+    c_round = lambda v: math.copysign(math.floor(abs(v) + 0.5), v)
+    erfinv = lambda v: inverse(math.erf, v, -6.0, 6.0)
+    erfcinv = lambda v: inverse(math.erfc, v, -6.0, 6.0)
+    f32_funcs = [  # (label, reference, tolerance)
+        ("powi", lambda i: y[i] ** k[i], 2e-6),
+        ("pow", lambda i: x[i] ** y[i], 2e-6),
+        ("exp", lambda i: math.exp(y[i]), 2e-6),
+        ("log", lambda i: math.log(x[i]), 2e-6),
+        ("sin", lambda i: math.sin(y[i]), 2e-6),
+        ("erf", lambda i: math.erf(y[i]), 2e-6),
+        ("tanh", lambda i: math.tanh(y[i]), 2e-6),
+        ("fma", lambda i: float(exact(y[i]) * exact(y[i]) + exact(x[i])), 1e-7),
+        ("round", lambda i: c_round(y4[i]), 0.0),
+        ("trunc", lambda i: float(math.trunc(y4[i])), 0.0),
+        ("rsqrt", lambda i: 1 / math.sqrt(x[i]), 2e-6),
+        ("cbrt", lambda i: math.copysign(abs(y[i]) ** (1 / 3), y[i]), 2e-6),
+        ("atan2", lambda i: math.atan2(y[i], x[i]), 2e-6),
+        ("hypot", lambda i: math.hypot(x[i], y[i]), 2e-6),
+        ("erfinv", lambda i: erfinv(yh[i]), 2e-6),
+        ("erfcinv", lambda i: erfcinv(x[i]), 2e-6),
+        ("lgamma", lambda i: math.lgamma(x[i]), 2e-6),
+        ("exp10", lambda i: 10.0 ** y[i], 2e-6),
+        ("sinpi", lambda i: math.sin(math.pi * y[i]), 2e-6),
+        ("normcdf", lambda i: 0.5 * math.erfc(-y[i] / math.sqrt(2)), 2e-6),
+        ("j0", lambda i: bessel_series(y[i], 0, -1), 2e-6),
+        ("i0", lambda i: bessel_series(y[i], 0, 1), 2e-6),
+        ("fdividef", lambda i: y[i] / x[i], 1e-7),
+        ("add_rz", lambda i: f32_directed(exact(x[i]) + exact(y[i]), "rz"), 0.0),
+        ("mul_ru", lambda i: f32_directed(exact(x[i]) * exact(y[i]), "ru"), 0.0),
+        ("div_rd", lambda i: f32_directed(exact(y[i]) / exact(x[i]), "rd"), 0.0),
+        ("sqrt_ru", lambda i: sqrt_ru(x[i]), 0.0),
+        ("saturate", lambda i: min(max(y[i], 0.0), 1.0), 0.0),
+        ("fmod", lambda i: math.fmod(y[i], x[i]), 0.0),
+        ("ldexp", lambda i: math.ldexp(y[i], k[i]), 0.0),
+    ]
+    i32_funcs = [
+        ("finite", lambda i: int(math.isfinite(wv[i]))),
+        ("isnan", lambda i: int(math.isnan(wv[i]))),
+        ("isinf", lambda i: int(math.isinf(wv[i]))),
+        ("signbit", lambda i: int(math.copysign(1.0, wv[i]) < 0)),
+        ("float2int_rn", lambda i: round(y4[i])),
+        ("ilogb", lambda i: math.frexp(x[i])[1] - 1),
+    ]
+    yd = y
+    f64_funcs = [
+        ("pow", lambda i: x[i] ** yd[i], 1e-14),
+        ("powi", lambda i: yd[i] ** k[i], 1e-14),
+        ("exp", lambda i: math.exp(yd[i]), 1e-14),
+        ("erfinv", lambda i: erfinv(yd[i] * 0.5), 1e-13),
+        ("add_rd", lambda i: x[i] + yd[i], 0.0),
+        ("i1", lambda i: bessel_series(yd[i], 1, 1), 1e-14),
+    ]
+    out = [f32(f(i)) for _, f, _ in f32_funcs for i in range(n)]
+    iout = [f(i) for _, f in i32_funcs for i in range(n)]
+    dout = [f(i) for _, f, _ in f64_funcs for i in range(n)]
+    args = ["x=@" + w("x.npy"), "y=@" + w("y.npy"), "w=@" + w("w.npy"),
+            "k=@" + w("k.npy"), "out=zeros:f32:%d" % len(out),
+            "iout=zeros:i32:%d" % len(iout), "dout=zeros:f64:%d" % len(dout),
+            "n=i32:%d" % n]
+    return "libdevice.ttir", "%d" % ((n + 63) // 64), args, {
+        "out": (out, [(l, n, t) for l, _, t in f32_funcs]),
+        "iout": (iout, [(l, n, 0.0) for l, _ in i32_funcs]),
+        "dout": (dout, [(l, n, t) for l, _, t in f64_funcs])}
+
+
+def sqrt_ru(v):
+    """The f32 square root of v rounded up, exactly."""
+    from fractions import Fraction
+    r = f32(math.sqrt(v))
+    below, above = f32_neighbours(r)
+    return min(c for c in sorted({below, r, above})
+               if c >= 0 and Fraction(c) * Fraction(c) >= Fraction(v))
+
+
 # Kernels of the driver's tests (test/driver/Inputs), by absolute path.
 DRIVER_INPUTS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                              "..", "..", "..", "..", "test", "driver", "Inputs")
@@ -581,12 +799,13 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "grid3d": case_grid3d, "scale_bf16": case_scale_bf16,
          "control_flow": case_control_flow, "shapes": case_shapes,
          "gelu": case_gelu, "matmul_bf16": case_matmul_bf16,
-         "matmul_f32": case_matmul_f32,
+         "matmul_f32": case_matmul_f32, "bmm_f32_ieee": case_bmm_f32_ieee,
          "matmul_blockptr_bf16": case_matmul_blockptr_bf16,
          "matmul_blockptr_f32": case_matmul_blockptr_f32,
          "attention": case_attention, "embedding": case_embedding,
          "transpose": case_transpose, "bitops": case_bitops,
-         "math_ops": case_math_ops}
+         "math_ops": case_math_ops, "bool_mask": case_bool_mask,
+         "ptr_select": case_ptr_select, "libdevice": case_libdevice}
 
 
 def compare(what, got, ref, begin, end, tol):

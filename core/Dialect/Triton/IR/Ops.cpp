@@ -111,11 +111,10 @@ OpFoldResult BitcastOp::fold(FoldAdaptor) {
 LogicalResult FpToFpOp::verify() {
   unsigned srcWidth = getElementBitWidth(getSrc().getType());
   unsigned dstWidth = getElementBitWidth(getType());
+  // A rounding mode on a widening conversion is accepted and has no effect
+  // (every value is exact), as in upstream Triton.
   if (dstWidth < srcWidth && !getRounding())
     return emitOpError() << "requires a rounding mode to narrow "
-                         << getSrc().getType() << " to " << getType();
-  if (dstWidth > srcWidth && getRounding())
-    return emitOpError() << "takes no rounding mode to widen "
                          << getSrc().getType() << " to " << getType();
   return success();
 }
@@ -282,14 +281,18 @@ LogicalResult AtomicCASOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult SplatOp::verify() {
-  if (isa<RankedTensorType>(getSrc().getType()))
-    return emitOpError() << "expects a scalar operand, but got "
+  auto tensor = dyn_cast<RankedTensorType>(getSrc().getType());
+  if (tensor && tensor.getRank() != 0)
+    return emitOpError() << "expects a scalar or 0-d tensor operand, but got "
                          << getSrc().getType();
   return success();
 }
 
 OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
   Attribute value = adaptor.getSrc();
+  // A 0-d constant tensor holds the one element to splat.
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(value))
+    value = dense.getSplatValue<Attribute>();
   if (!value || !isa<IntegerAttr, FloatAttr>(value))
     return {};
   return SplatElementsAttr::get(getType(), value);
@@ -490,6 +493,12 @@ LogicalResult DotOp::verify() {
       isa<FloatType>(aElem) != isa<FloatType>(cElem))
     return emitOpError() << "mixes integer and floating-point operands: "
                          << a << " * " << b << " -> " << c;
+  // As upstream: the frontend converts the narrower operand first (an fp8
+  // times an f16 is an f16 dot), and the lowerings assume one width.
+  if (aElem.getIntOrFloatBitWidth() != bElem.getIntOrFloatBitWidth())
+    return emitOpError() << "expects operands of one element bit width, but "
+                            "got "
+                         << a << " * " << b;
   if (bool(a.getEncoding()) != bool(c.getEncoding()) ||
       bool(b.getEncoding()) != bool(c.getEncoding()))
     return emitOpError() << "expects all operands to have an encoding or "
@@ -506,8 +515,13 @@ LogicalResult DotScaledOp::verify() {
     return emitOpError() << "expects operands of equal rank 2 or 3, but got "
                          << a << ", " << b << " and " << c;
   int64_t rank = a.getRank();
-  if (c.getDimSize(rank - 2) != a.getDimSize(rank - 2) ||
-      c.getDimSize(rank - 1) != b.getDimSize(rank - 1))
+  // e2m1 packed along M (or N) rather than K holds two rows per byte.
+  int64_t m = a.getDimSize(rank - 2), n = b.getDimSize(rank - 1);
+  if (getAElemType() == ScaleDotElemType::E2M1 && !getLhsKPack())
+    m *= 2;
+  if (getBElemType() == ScaleDotElemType::E2M1 && !getRhsKPack())
+    n *= 2;
+  if (c.getDimSize(rank - 2) != m || c.getDimSize(rank - 1) != n)
     return emitOpError() << "accumulator " << c
                          << " does not match the product of " << a << " and "
                          << b;
@@ -756,6 +770,10 @@ LogicalResult GatherOp::verify() {
     return emitOpError() << "expects a result shaped like " << indices
                          << " with elements " << src.getElementType()
                          << ", but got " << result;
+  // The result is read off the indices element by element, in their layout.
+  if (result.getEncoding() != indices.getEncoding())
+    return emitOpError() << "expects the result in the layout of the indices "
+                         << indices << ", but got " << result;
   for (int64_t d = 0; d < src.getRank(); ++d)
     if (d != axis && indices.getDimSize(d) > src.getDimSize(d))
       return emitOpError() << "indices dimension " << d << " of " << indices
@@ -768,7 +786,9 @@ LogicalResult GatherOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult PrintOp::verify() {
-  if (getIsSigned().size() != getArgs().size())
+  // Without arguments the flags are unused (upstream's frontend may still
+  // pass some).
+  if (!getArgs().empty() && getIsSigned().size() != getArgs().size())
     return emitOpError() << "expects one isSigned flag per argument, but got "
                          << getIsSigned().size() << " for "
                          << getArgs().size() << " arguments";
@@ -779,13 +799,24 @@ LogicalResult PrintOp::verify() {
 // Tensor descriptors
 //===----------------------------------------------------------------------===//
 
+/// Triton's frontend spells integer elements of a descriptor's block with
+/// their signedness (`si32`), while the pointers and tensors it pairs them
+/// with are signless; the bits are the same, so compare without the sign.
+static Type withoutSign(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    if (!integer.isSignless())
+      return IntegerType::get(type.getContext(), integer.getWidth());
+  return type;
+}
+
 LogicalResult MakeTensorDescOp::verify() {
   RankedTensorType block = getType().getBlockType();
   if (static_cast<int64_t>(getShape().size()) != block.getRank())
     return emitOpError() << "expects " << block.getRank()
                          << " shape and stride values for " << getType()
                          << ", but got " << getShape().size();
-  if (getBase().getType().getPointeeType() != block.getElementType())
+  if (withoutSign(getBase().getType().getPointeeType()) !=
+      withoutSign(block.getElementType()))
     return emitOpError() << "base " << getBase().getType()
                          << " does not point to the elements of " << getType();
   return success();
@@ -802,7 +833,8 @@ static LogicalResult verifyDescriptorAccess(Operation *op,
     return op->emitOpError() << "expects " << block.getRank()
                              << " indices for " << desc << ", but got "
                              << numIndices;
-  if (tensor.getElementType() != block.getElementType() ||
+  if (withoutSign(tensor.getElementType()) !=
+          withoutSign(block.getElementType()) ||
       tensor.getNumElements() != block.getNumElements())
     return op->emitOpError() << "tensor " << tensor
                              << " does not match the block of " << desc;
@@ -838,7 +870,8 @@ static LogicalResult verifyDescriptorRows(Operation *op, TensorDescType desc,
                              << xOffsets;
   if (rows.getRank() != 2 || rows.getDimSize(0) != xOffsets.getDimSize(0) ||
       rows.getDimSize(1) != block.getDimSize(1) ||
-      rows.getElementType() != block.getElementType())
+      withoutSign(rows.getElementType()) !=
+          withoutSign(block.getElementType()))
     return op->emitOpError() << "expects a " << xOffsets.getDimSize(0) << "x"
                              << block.getDimSize(1) << " tensor of "
                              << block.getElementType() << ", but got " << rows;

@@ -29,7 +29,10 @@ bool isZero(Value value) {
 }
 
 /// add(dot(a, b, 0), d) -> dot(a, b, d), for either operand order. The dot
-/// must have no other user, otherwise it would be computed twice.
+/// must have no other user, otherwise it would be computed twice. A float
+/// dot that limits its imprecise accumulation (maxNumImpreciseAcc, fp8) is
+/// left alone: it rounds its partial sums otherwise than `+ d` does, so the
+/// two forms give different numbers.
 template <typename AddOpT>
 struct CombineDotAdd : OpRewritePattern<AddOpT> {
   using OpRewritePattern<AddOpT>::OpRewritePattern;
@@ -42,6 +45,10 @@ struct CombineDotAdd : OpRewritePattern<AddOpT> {
       if (!dot || !dot->hasOneUse() || !isZero(dot.getC()) ||
           dot.getType() != other.getType())
         continue;
+      if constexpr (std::is_same_v<AddOpT, arith::AddFOp>)
+        if (dot.getMaxNumImpreciseAcc() != 0)
+          return rewriter.notifyMatchFailure(
+              add, "the dot limits its imprecise accumulation");
       rewriter.replaceOpWithNewOp<DotOp>(
           add, dot.getType(), dot.getA(), dot.getB(), other,
           dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
@@ -53,7 +60,41 @@ struct CombineDotAdd : OpRewritePattern<AddOpT> {
   }
 };
 
-/// addptr(addptr(p, a), b) -> addptr(p, a + b) when a and b have one type.
+/// The value of `value` if it is a constant integer, a splat of one, or a
+/// tt.splat of one.
+std::optional<APInt> getConstantOffset(Value value) {
+  if (auto splat = value.getDefiningOp<SplatOp>())
+    value = splat.getSrc();
+  APInt result;
+  if (matchPattern(value, m_ConstantInt(&result)))
+    return result;
+  return std::nullopt;
+}
+
+/// Whether a + b computes the same offset as adding a and b to a pointer one
+/// after the other: the addition cannot overflow. Pointer arithmetic is
+/// 64-bit, so 64-bit offsets always can; narrower ones only when both are
+/// constants whose sum fits.
+bool isOffsetSumExact(Value a, Value b) {
+  if (a.getType() != b.getType())
+    return false;
+  if (getElementTypeOrSelf(a.getType()).getIntOrFloatBitWidth() >= 64)
+    return true;
+  std::optional<APInt> lhs = getConstantOffset(a), rhs = getConstantOffset(b);
+  if (!lhs || !rhs)
+    return false;
+  bool overflow = false;
+  (void)lhs->sadd_ov(*rhs, overflow);
+  return !overflow;
+}
+
+/// The discardable attributes an addptr carries over when chains merge: the
+/// alignment facts the frontend or the user put on the outer pointer still
+/// hold of the merged one, which computes the same addresses.
+constexpr StringLiteral kKeptAddPtrAttrs[] = {
+    "tt.divisibility", "tt.contiguity", "tt.constancy", "tt.pointee_type"};
+
+/// addptr(addptr(p, a), b) -> addptr(p, a + b) when a + b cannot overflow.
 struct CombineAddPtr : OpRewritePattern<AddPtrOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AddPtrOp op,
@@ -61,12 +102,34 @@ struct CombineAddPtr : OpRewritePattern<AddPtrOp> {
     auto inner = op.getPtr().getDefiningOp<AddPtrOp>();
     if (!inner)
       return rewriter.notifyMatchFailure(op, "pointer is not an addptr");
-    if (inner.getOffset().getType() != op.getOffset().getType())
-      return rewriter.notifyMatchFailure(op, "offsets differ in type");
+    if (!isOffsetSumExact(inner.getOffset(), op.getOffset()))
+      return rewriter.notifyMatchFailure(
+          op, "the offsets' sum may overflow (narrower than 64 bits and not "
+              "both constant)");
     Value sum = arith::AddIOp::create(rewriter, op.getLoc(), inner.getOffset(),
                                       op.getOffset());
-    rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(), inner.getPtr(),
-                                          sum);
+    SmallVector<NamedAttribute> kept;
+    for (StringRef name : kKeptAddPtrAttrs)
+      if (Attribute attr = op->getDiscardableAttr(name))
+        kept.push_back(rewriter.getNamedAttr(name, attr));
+    auto merged = rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(),
+                                                        inner.getPtr(), sum);
+    for (NamedAttribute attr : kept)
+      merged->setDiscardableAttr(attr.getName(), attr.getValue());
+    return success();
+  }
+};
+
+/// splat(0-d tensor t) -> splat(unsplat t): upstream accepts a 0-d tensor
+/// operand, the later passes expect the scalar.
+struct SplatOfZeroRankTensor : OpRewritePattern<SplatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SplatOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<RankedTensorType>(op.getSrc().getType()))
+      return rewriter.notifyMatchFailure(op, "the operand is a scalar");
+    Value element = UnsplatOp::create(rewriter, op.getLoc(), op.getSrc());
+    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), element);
     return success();
   }
 };
@@ -108,5 +171,6 @@ struct TritonCombineOpsPass
 
 void mlir::triton::populateTritonCombinePatterns(RewritePatternSet &patterns) {
   patterns.add<CombineDotAdd<arith::AddFOp>, CombineDotAdd<arith::AddIOp>,
-               CombineAddPtr, CombineSelectMaskedLoad>(patterns.getContext());
+               CombineAddPtr, CombineSelectMaskedLoad, SplatOfZeroRankTensor>(
+      patterns.getContext());
 }

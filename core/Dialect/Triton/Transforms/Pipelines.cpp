@@ -17,6 +17,8 @@ using namespace mlir;
 void mlir::triton::buildTritonTTIRPipeline(OpPassManager &pm) {
   pm.addPass(createInlinerPass());
   pm.addPass(createTritonRewriteTensorPointer());
+  // Before the canonicalizer and CSE, which clean up what it creates.
+  pm.addPass(createTritonDecomposeScaledDot());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonCombineOps());
   pm.addPass(createTritonReorderBroadcast());

@@ -55,7 +55,11 @@ struct MoveSplatAfterElementwise : RewritePattern {
     // after changing the IR would make the driver loop forever.
     bool sawSplatOp = false;
     for (Value operand : op->getOperands()) {
-      if (operand.getDefiningOp<SplatOp>()) {
+      if (auto splat = operand.getDefiningOp<SplatOp>()) {
+        // The scalar op needs a scalar: a 0-d tensor waits for the
+        // canonicalizer to unsplat it.
+        if (isa<RankedTensorType>(splat.getSrc().getType()))
+          return rewriter.notifyMatchFailure(op, "a splat of a 0-d tensor");
         sawSplatOp = true;
         continue;
       }

@@ -207,6 +207,18 @@ struct OptimizeThreadLocalityPass
       RankedTensorType src = gather.getSrc().getType();
       RankedTensorType indices = gather.getIndices().getType();
       unsigned axis = gather.getAxis();
+      // The verifier holds the result to the indices' layout; IR built
+      // without it (or tensors without distributed layouts) is left alone
+      // rather than rewritten on a wrong premise.
+      auto isDistributed = [](RankedTensorType type) {
+        return isa_and_nonnull<DistributedEncodingTrait>(type.getEncoding());
+      };
+      if (gather.getType().getEncoding() != indices.getEncoding() ||
+          !isDistributed(src) || !isDistributed(indices)) {
+        LLVM_DEBUG(llvm::dbgs() << "gather left alone: its layouts are not "
+                                   "distributed or the result's differs\n");
+        continue;
+      }
       if (src.getRank() < 2 || numCTAs != 1 ||
           (isWarpLocal(src, axis) && isWarpLocal(indices, axis)))
         continue;

@@ -319,14 +319,15 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
   // Prologue: the copies of the first `lookahead` iterations.
   Value iv = loop.getInductionVar();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
-  // By value: `loop` is replaced (and erased) by the loop with the slot
-  // arguments before the body's copies ask for their predicate.
-  Value upperBound = loop.getUpperBound();
-  arith::CmpIPredicate lessThan = loop.getUnsignedCmp()
+  // What the bound check needs is read now: replaceWithAdditionalYields
+  // below erases `loop`, and the copies in the new body are checked against
+  // the same bound (an operand defined above the loop, which survives).
+  arith::CmpIPredicate inBounds = loop.getUnsignedCmp()
                                       ? arith::CmpIPredicate::ult
                                       : arith::CmpIPredicate::slt;
-  auto isValid = [&loc, upperBound, lessThan](OpBuilder &b, Value at) {
-    return arith::CmpIOp::create(b, loc, lessThan, at, upperBound);
+  Value upperBound = loop.getUpperBound();
+  auto isValid = [&](OpBuilder &b, Value at) {
+    return arith::CmpIOp::create(b, loc, inBounds, at, upperBound);
   };
   SmallVector<Value> carriedInits(loop.getInitArgs());
   for (int stage = 0; stage < lookahead; ++stage) {

@@ -19,11 +19,13 @@ RELEASE = ctypes.CFUNCTYPE(None, ctypes.POINTER(Status))
 
 class Api(ctypes.Structure):
     # TridentRuntimeApi (trident-c/Runtime.h): the fields used here, then the
-    # function pointers in order, release_status last.
+    # function pointers in order, release_status and the appended
+    # launch_on_stream last.
     _fields_ = [("struct_size", ctypes.c_uint32), ("version", ctypes.c_uint32),
                 ("target_kind", ctypes.c_char_p), ("probe", PROBE)] + \
                [("f%d" % i, ctypes.c_void_p) for i in range(10)] + \
-               [("release_status", RELEASE)]
+               [("release_status", RELEASE),
+                ("launch_on_stream", ctypes.c_void_p)]
 
 
 def main():

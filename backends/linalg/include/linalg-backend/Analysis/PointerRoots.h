@@ -30,7 +30,13 @@ namespace mlir::triton::cpu {
 /// The attribute that marks the buffer-pointer casts.
 constexpr llvm::StringLiteral kBufferPointerAttr = "linalg.buffer_pointer";
 
-/// The buffer type that holds elements of `elementType`: `memref<?xT>`.
+/// The attribute that marks the casts "pointer, its buffer -> the offset
+/// of the pointer in the buffer" that pass a pointer to a device function
+/// (whose marker takes the offset back).
+constexpr llvm::StringLiteral kBufferOffsetAttr = "linalg.buffer_offset";
+
+/// The buffer type that holds elements of `elementType`: `memref<?xT>`
+/// (`memref<?xi8>` for i1: a boolean is one byte, 0 or 1).
 MemRefType getBufferType(Type elementType);
 
 /// Creates the marker cast "buffer at offset" of type `ptrType`.

@@ -134,8 +134,22 @@ Value elementAt(OpBuilder &b, Location loc, Value value, ValueRange ivs) {
   return value;
 }
 
-Value toIndex(OpBuilder &b, Location loc, Value offset) {
+/// The index into the buffer of the pointer `offset` (minus the buffer's
+/// `base` where pointers are absolute).
+Value toIndex(OpBuilder &b, Location loc, Value offset, Value base) {
+  if (base)
+    offset = arith::SubIOp::create(b, loc, offset, base);
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), offset);
+}
+
+/// The base to subtract from `op`'s pointers: null where they are offsets.
+Value getBase(OpBuilder &b, Location loc, const TypeConverter *converter,
+              Operation *op, Value buffer) {
+  if (!static_cast<const TritonToLinalgTypeConverter *>(converter)
+           ->absolutePointers)
+    return Value();
+  return getBufferBase(b, loc, buffer,
+                       getPointeeBytes(op->getOperand(0).getType()));
 }
 
 struct AtomicRMWConversion : public OpConversionPattern<AtomicRMWOp> {
@@ -156,10 +170,11 @@ struct AtomicRMWConversion : public OpConversionPattern<AtomicRMWOp> {
     std::optional<arith::AtomicRMWKind> native =
         getNativeKind(kind, elementType);
     Value ptr = adaptor.getPtr(), val = adaptor.getVal();
+    Value base = getBase(rewriter, loc, typeConverter, op, *buffer);
     Value result = emitAtomics(
         rewriter, loc, resultType, adaptor.getMask(),
         [&](OpBuilder &b, Location l, ValueRange ivs) -> Value {
-          Value index = toIndex(b, l, elementAt(b, l, ptr, ivs));
+          Value index = toIndex(b, l, elementAt(b, l, ptr, ivs), base);
           Value operand = elementAt(b, l, val, ivs);
           if (native)
             return memref::AtomicRMWOp::create(b, l, *native, operand, *buffer,
@@ -196,10 +211,11 @@ struct AtomicCASConversion : public OpConversionPattern<AtomicCASOp> {
       return rewriter.notifyMatchFailure(op, "no buffer for the pointer");
     Value ptr = adaptor.getPtr(), cmp = adaptor.getCmp(),
           val = adaptor.getVal();
+    Value base = getBase(rewriter, loc, typeConverter, op, *buffer);
     Value result = emitAtomics(
         rewriter, loc, resultType, Value(),
         [&](OpBuilder &b, Location l, ValueRange ivs) -> Value {
-          Value index = toIndex(b, l, elementAt(b, l, ptr, ivs));
+          Value index = toIndex(b, l, elementAt(b, l, ptr, ivs), base);
           Value expected = elementAt(b, l, cmp, ivs);
           Value desired = elementAt(b, l, val, ivs);
           auto rmw = memref::GenericAtomicRMWOp::create(b, l, *buffer,

@@ -13,8 +13,7 @@
 //   clampf              min(max(x, lo), hi) (NaN-propagating or not)
 //   precise_sqrt/divf   math.sqrt / arith.divf
 //   mulhiui             the high half of arith.mului_extended
-//   extern_elementwise  the math op of a known libm/libdevice name, else a
-//                       call of the external symbol
+//   extern_elementwise  libdevice's function, computed (Libdevice.cpp)
 //
 // Inline assembly is target code: the only form with a CPU meaning is a
 // plain register move (`mov.b32 $0, $1;`, one operand, one result), which is
@@ -22,18 +21,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Libdevice.h"
 #include "Utils.h"
 #include "linalg-backend/Conversion/TritonToLinalg/TritonToLinalg.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/AffineMap.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -41,76 +39,8 @@ using namespace mlir::triton;
 namespace mlir::triton::cpu {
 namespace {
 
-int64_t getPointeeBytes(Type ptrLike) {
-  auto ptr = cast<PointerType>(getElementTypeOrSelf(ptrLike));
-  return std::max<int64_t>(ptr.getPointeeType().getIntOrFloatBitWidth() / 8, 1);
-}
-
 Value constantLike(OpBuilder &b, Location loc, Type type, int64_t value) {
   return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
-}
-
-/// The upstream op that implements a libm / libdevice function, by name.
-StringRef getMathOpName(StringRef symbol) {
-  auto lookup = [](StringRef name) -> StringRef {
-    return llvm::StringSwitch<StringRef>(name)
-        .Case("exp", "math.exp")
-        .Case("exp2", "math.exp2")
-        .Case("expm1", "math.expm1")
-        .Case("log", "math.log")
-        .Case("log2", "math.log2")
-        .Case("log10", "math.log10")
-        .Case("log1p", "math.log1p")
-        .Case("sqrt", "math.sqrt")
-        .Case("rsqrt", "math.rsqrt")
-        .Case("cbrt", "math.cbrt")
-        .Case("sin", "math.sin")
-        .Case("cos", "math.cos")
-        .Case("tan", "math.tan")
-        .Case("asin", "math.asin")
-        .Case("acos", "math.acos")
-        .Case("atan", "math.atan")
-        .Case("atan2", "math.atan2")
-        .Case("sinh", "math.sinh")
-        .Case("cosh", "math.cosh")
-        .Case("tanh", "math.tanh")
-        .Case("asinh", "math.asinh")
-        .Case("acosh", "math.acosh")
-        .Case("atanh", "math.atanh")
-        .Case("erf", "math.erf")
-        .Case("erfc", "math.erfc")
-        .Case("fabs", "math.absf")
-        .Case("floor", "math.floor")
-        .Case("ceil", "math.ceil")
-        .Case("trunc", "math.trunc")
-        .Case("round", "math.round")
-        .Case("rint", "math.roundeven")
-        .Case("nearbyint", "math.roundeven")
-        .Case("pow", "math.powf")
-        .Case("fma", "math.fma")
-        .Case("fmin", "arith.minnumf")
-        .Case("fmax", "arith.maxnumf")
-        .Case("copysign", "math.copysign")
-        .Default("");
-  };
-  symbol.consume_front("__nv_");
-  StringRef name = lookup(symbol);
-  if (name.empty() && symbol.ends_with("f"))
-    name = lookup(symbol.drop_back());
-  return name;
-}
-
-/// Declares `symbol` (if needed) as an external function of `types`.
-func::FuncOp getOrDeclareExtern(OpBuilder &b, Operation *user, StringRef symbol,
-                                FunctionType type) {
-  auto module = user->getParentOfType<ModuleOp>();
-  if (auto existing = module.lookupSymbol<func::FuncOp>(symbol))
-    return existing;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  auto decl = func::FuncOp::create(b, user->getLoc(), symbol, type);
-  decl.setPrivate();
-  return decl;
 }
 
 /// The scalar form of the elementwise `op` on `operands` (already scalars
@@ -182,20 +112,8 @@ SmallVector<Value> emitScalar(OpBuilder &b, Location loc, Operation *op,
   if (isa<MulhiUIOp>(op))
     return {arith::MulUIExtendedOp::create(b, loc, operands[0], operands[1])
                 .getHigh()};
-  if (auto ext = dyn_cast<ExternElementwiseOp>(op)) {
-    StringRef name = getMathOpName(ext.getSymbol());
-    if (!name.empty()) {
-      OperationState state(loc, name);
-      state.addOperands(operands);
-      state.addTypes(resultType);
-      return {b.create(state)->getResult(0)};
-    }
-    auto type =
-        FunctionType::get(b.getContext(), operands.getTypes(), resultTypes);
-    func::FuncOp callee = getOrDeclareExtern(b, op, ext.getSymbol(), type);
-    return SmallVector<Value>(
-        func::CallOp::create(b, loc, callee, operands).getResults());
-  }
+  if (auto ext = dyn_cast<ExternElementwiseOp>(op))
+    return {emitExternElementwise(b, loc, ext, operands, resultType)};
   // arith and math: the same op on scalars.
   Operation *scalar = b.clone(*op);
   scalar->setOperands(operands);

@@ -225,10 +225,11 @@ LogicalResult convertCall(triton::CallOp call, ModuleOp module,
     Type offsetType = b.getI64Type();
     if (auto tensor = dyn_cast<RankedTensorType>(type))
       offsetType = RankedTensorType::get(tensor.getShape(), offsetType);
-    // Step 3 turns the pointer into its offset; this cast then folds away.
-    Value offset =
-        UnrealizedConversionCastOp::create(b, loc, offsetType, operand)
-            .getResult(0);
+    // Step 3 turns the pointer into its offset in the buffer.
+    auto cast = UnrealizedConversionCastOp::create(
+        b, loc, TypeRange{offsetType}, ValueRange{operand, buffer});
+    cast->setAttr(kBufferOffsetAttr, b.getUnitAttr());
+    Value offset = cast.getResult(0);
     operands.push_back(buffer);
     operands.push_back(offset);
   }

@@ -5,7 +5,9 @@
 //   tt.print           dropped with a remark (no device printf on the cpu
 //                      target yet)
 //   buffer pointers    the marker cast "buffer at offset" becomes the offset
-//   pointer -> offset  the casts step 1 put on tt.call operands fold away
+//                      (plus the buffer's base where pointers are absolute)
+//   pointer -> offset  the casts step 1 put on tt.call operands become the
+//                      pointer (minus the buffer's base where absolute)
 //   ub.poison          of a pointer: poison of its offset type; of a
 //                      tensor: tensor.empty (bufferizable)
 //
@@ -71,9 +73,17 @@ struct PrintConversion : public OpConversionPattern<PrintOp> {
   }
 };
 
+/// `offset` (an i64 or a tensor of them) plus the scalar `base`.
+Value addToOffset(OpBuilder &b, Location loc, Value offset, Value base) {
+  if (auto tensor = dyn_cast<RankedTensorType>(offset.getType()))
+    base = tensor::SplatOp::create(b, loc, base, tensor);
+  return arith::AddIOp::create(b, loc, offset, base);
+}
+
 /// Casts that mention pointers: the buffer-pointer markers of step 1
-/// (buffer, offset -> pointer) and the pointer -> offset casts of tt.call
-/// operands. Both become the offset.
+/// (buffer, offset -> pointer) become the offset, and the casts of tt.call
+/// operands (pointer, buffer -> offset) the pointer. Where pointers are
+/// absolute, the buffer's base is added or subtracted.
 struct PointerCastConversion
     : public OpConversionPattern<UnrealizedConversionCastOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -86,11 +96,32 @@ struct PointerCastConversion
     Type resultType = typeConverter->convertType(op.getResult(0).getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "unconvertible result type");
+    bool absolute =
+        static_cast<const TritonToLinalgTypeConverter *>(typeConverter)
+            ->absolutePointers;
+    Location loc = op.getLoc();
+    ValueRange operands = adaptor.getOperands();
     Value offset;
-    if (op->hasAttr(kBufferPointerAttr) && op.getNumOperands() == 2)
-      offset = adaptor.getOperands()[1];
-    else if (op.getNumOperands() == 1)
-      offset = adaptor.getOperands()[0];
+    if (op->hasAttr(kBufferPointerAttr) && operands.size() == 2) {
+      offset = operands[1];
+      if (absolute && offset.getType() == resultType)
+        offset = addToOffset(
+            rewriter, loc, offset,
+            getBufferBase(rewriter, loc, operands[0],
+                          getPointeeBytes(op.getResult(0).getType())));
+    } else if (op->hasAttr(kBufferOffsetAttr) && operands.size() == 2) {
+      offset = operands[0];
+      if (absolute && offset.getType() == resultType) {
+        Value base = getBufferBase(rewriter, loc, operands[1],
+                                   getPointeeBytes(op.getOperand(0).getType()));
+        Value zero = arith::ConstantIntOp::create(rewriter, loc,
+                                                  rewriter.getI64Type(), 0);
+        Value negated = arith::SubIOp::create(rewriter, loc, zero, base);
+        offset = addToOffset(rewriter, loc, offset, negated);
+      }
+    } else if (operands.size() == 1) {
+      offset = operands[0];
+    }
     if (!offset || offset.getType() != resultType)
       return rewriter.notifyMatchFailure(op, "not a pointer/offset cast");
     rewriter.replaceOp(op, offset);

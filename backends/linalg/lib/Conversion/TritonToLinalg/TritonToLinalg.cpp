@@ -16,6 +16,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -71,8 +72,8 @@ void configureTritonToLinalgTarget(ConversionTarget &target,
                                    const TypeConverter &typeConverter) {
   target.addLegalDialect<bufferization::BufferizationDialect,
                          cf::ControlFlowDialect, linalg::LinalgDialect,
-                         memref::MemRefDialect, scf::SCFDialect,
-                         tensor::TensorDialect>();
+                         LLVM::LLVMDialect, memref::MemRefDialect,
+                         scf::SCFDialect, tensor::TensorDialect>();
   target.addIllegalDialect<triton::TritonDialect>();
   target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
       [&](Operation *op) {

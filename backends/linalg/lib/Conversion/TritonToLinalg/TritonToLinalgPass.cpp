@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Libdevice.h"
 #include "linalg-backend/Analysis/PointerRoots.h"
 #include "linalg-backend/Conversion/TritonToLinalg/Passes.h"
 #include "linalg-backend/Conversion/TritonToLinalg/TritonToLinalg.h"
@@ -35,17 +36,37 @@ Type getAccessedElementType(Operation *op) {
   return getElementTypeOrSelf(op->getResult(0).getType());
 }
 
+/// True if elements of `accessed` can be accessed in place in a buffer of
+/// `buffer` elements: the same type, the same size (a bitcast), or an i1 in
+/// a byte.
+bool fitsBuffer(Type accessed, Type buffer) {
+  return accessed == buffer || (accessed.isInteger(1) && buffer.isInteger(8)) ||
+         (!accessed.isInteger(1) && !buffer.isInteger(1) &&
+          accessed.getIntOrFloatBitWidth() == buffer.getIntOrFloatBitWidth());
+}
+
 /// What step 3 cannot express, each reported once with its reason: inline
-/// assembly other than a plain move, accesses through block pointers that
-/// step 2 did not lower, and accesses whose buffer is unknown or holds
-/// elements of another size.
-LogicalResult checkSupported(ModuleOp module, PointerRoots &roots) {
+/// assembly other than a plain move, extern functions the target does not
+/// compute (Libdevice.h), accesses through block pointers that step 2 did
+/// not lower, and atomics whose buffer is unknown or holds elements of
+/// another type. Sets `needsAbsolute` if a load or store has no buffer (or
+/// one of another element size): those read their pointer's address.
+LogicalResult checkSupported(ModuleOp module, PointerRoots &roots,
+                             bool &needsAbsolute) {
   bool ok = true;
   module.walk([&](Operation *op) {
     if (auto assembly = dyn_cast<triton::ElementwiseInlineAsmOp>(op)) {
       if (!isPlainMoveAssembly(assembly)) {
         op->emitError() << "inline assembly ('" << assembly.getAsmString()
                         << "') cannot run on the cpu target";
+        ok = false;
+      }
+      return;
+    }
+    if (auto ext = dyn_cast<triton::ExternElementwiseOp>(op)) {
+      std::string why = getExternElementwiseError(ext);
+      if (!why.empty()) {
+        op->emitError() << why;
         ok = false;
       }
       return;
@@ -61,26 +82,32 @@ LogicalResult checkSupported(ModuleOp module, PointerRoots &roots) {
       ok = false;
       return;
     }
+    bool isAtomic = isa<triton::AtomicRMWOp, triton::AtomicCASOp>(op);
     auto [buffer, reason] = roots.getAccessBuffer(op);
+    Type accessed = getAccessedElementType(op);
     if (!buffer) {
-      op->emitError() << "memory access through a pointer whose buffer "
+      if (!isAtomic) {
+        LLVM_DEBUG(llvm::dbgs() << "absolute pointers for " << *op << ": "
+                                << reason << "\n");
+        needsAbsolute = true;
+        return;
+      }
+      op->emitError() << "atomic access through a pointer whose buffer "
                          "cannot be determined: "
                       << reason;
       ok = false;
       return;
     }
     Type bufferElement = cast<MemRefType>(buffer.getType()).getElementType();
-    Type accessed = getAccessedElementType(op);
-    bool isAtomic = isa<triton::AtomicRMWOp, triton::AtomicCASOp>(op);
-    if (bufferElement != accessed &&
-        (isAtomic || bufferElement.getIntOrFloatBitWidth() !=
-                         accessed.getIntOrFloatBitWidth())) {
+    if (isAtomic && bufferElement != accessed) {
       op->emitError() << "memory access of " << accessed
                       << " elements in a buffer of " << bufferElement
-                      << (isAtomic ? " (atomics need the buffer's type)"
-                                   : " (sizes differ)");
+                      << " (atomics need the buffer's type)";
       ok = false;
+      return;
     }
+    if (!fitsBuffer(accessed, bufferElement))
+      needsAbsolute = true;
   });
   return success(ok);
 }
@@ -97,10 +124,14 @@ struct TritonToLinalgPass
       lowerStructuredMemoryAccesses(module, reportFallbacks);
     PointerRoots roots;
     roots.precomputeAccesses(module);
-    if (failed(checkSupported(module, roots)))
+    bool needsAbsolute = false;
+    if (failed(checkSupported(module, roots, needsAbsolute)))
       return signalPassFailure();
 
     TritonToLinalgTypeConverter typeConverter;
+    // The buffer analysis is an optimisation: where it cannot name an
+    // access's buffer, every pointer of the module is an address.
+    typeConverter.absolutePointers = needsAbsolute;
     ConversionTarget target(getContext());
     configureTritonToLinalgTarget(target, typeConverter);
     RewritePatternSet patterns(&getContext());

@@ -6,8 +6,11 @@
 
 #include "Utils.h"
 
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
@@ -16,6 +19,25 @@
 using namespace mlir;
 
 namespace mlir::triton::cpu {
+
+int64_t getPointeeBytes(Type ptrLike) {
+  auto ptr = cast<triton::PointerType>(getElementTypeOrSelf(ptrLike));
+  return std::max<int64_t>(ptr.getPointeeType().getIntOrFloatBitWidth() / 8, 1);
+}
+
+Value getBufferBase(OpBuilder &b, Location loc, Value buffer,
+                    int64_t elementBytes) {
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
+  Value base = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+  if (elementBytes == 1)
+    return base;
+  // Buffers are aligned to their element size (the runtime's contract), so
+  // the division is exact.
+  Value bytes =
+      arith::ConstantIntOp::create(b, loc, b.getI64Type(), elementBytes);
+  return arith::DivUIOp::create(b, loc, base, bytes);
+}
 
 Value createEmptyTensor(OpBuilder &b, Location loc, RankedTensorType type) {
   return tensor::EmptyOp::create(b, loc, type.getShape(),

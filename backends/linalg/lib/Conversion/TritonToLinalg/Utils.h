@@ -16,6 +16,15 @@
 
 namespace mlir::triton::cpu {
 
+/// The size in bytes of the elements a pointer (or tensor of pointers)
+/// points to; an i1 is one byte.
+int64_t getPointeeBytes(Type ptrLike);
+
+/// The address of `buffer`'s first element divided by `elementBytes`, as an
+/// i64: the absolute form of a pointer to it (TritonToLinalgTypeConverter).
+Value getBufferBase(OpBuilder &b, Location loc, Value buffer,
+                    int64_t elementBytes);
+
 /// `tensor.empty` of `type`'s static shape.
 Value createEmptyTensor(OpBuilder &b, Location loc, RankedTensorType type);
 

@@ -5,7 +5,7 @@
 
 // CHECK-DAG: #[[MAP2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[MAP1:.*]] = affine_map<(d0) -> (d0)>
-// CHECK-DAG: func.func private @my_hypot(f32, f32) -> f32
+// CHECK-DAG: func.func private @hypotf(f32, f32) -> f32
 
 // CHECK-LABEL: func.func @arith_math(
 // CHECK-SAME:    %[[A:[a-z0-9_]+]]: tensor<4x8xf32>, %[[B:[a-z0-9_]+]]: tensor<4x8xf32>
@@ -46,7 +46,7 @@ tt.func public @arith_math(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>, %s: f32) ->
 // CHECK:         linalg.generic
 // CHECK:           math.exp
 // CHECK:         linalg.generic
-// CHECK:           func.call @my_hypot(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
+// CHECK:           func.call @hypotf(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
 // CHECK:         linalg.generic
 // CHECK:           arith.bitcast %{{.*}} : f32 to i32
 // A PTX register move is the identity.
@@ -62,7 +62,7 @@ tt.func public @tt_ops(%x: tensor<16xf32>, %y: tensor<16xf32>, %u: tensor<16xi32
   %mh = tt.mulhiui %u, %u : tensor<16xi32>
   %h = tt.fp_to_fp %dv, rounding = rtz : tensor<16xf32> -> tensor<16xf16>
   %ex = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_expf"} : (tensor<16xf32>) -> tensor<16xf32>
-  %ext = tt.extern_elementwise %x, %y {libname = "", libpath = "", pure = true, symbol = "my_hypot"} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  %ext = tt.extern_elementwise %x, %y {libname = "", libpath = "", pure = true, symbol = "__nv_hypotf"} : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   %bits = tt.bitcast %ext : tensor<16xf32> -> tensor<16xi32>
   %mv = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %bits : tensor<16xi32> -> tensor<16xi32>
   tt.return %cl, %dv, %mh, %h, %ex, %mv : tensor<16xf32>, tensor<16xf32>, tensor<16xi32>, tensor<16xf16>, tensor<16xf32>, tensor<16xi32>

@@ -43,22 +43,11 @@ tt.func public @call_ambiguous(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %c: i1) {
 
 // -----
 
-tt.func public @load_ambiguous(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %c: tensor<4xi1>) -> tensor<4xf32> {
-  %pa = tt.splat %a : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
-  %pb = tt.splat %b : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
-  %p = arith.select %c, %pa, %pb : tensor<4xi1>, tensor<4x!tt.ptr<f32>>
-  // expected-error @below {{memory access through a pointer whose buffer cannot be determined: the pointer may point into different buffers}}
-  %v = tt.load %p : tensor<4x!tt.ptr<f32>>
-  tt.return %v : tensor<4xf32>
-}
-
-// -----
-
-tt.func public @element_size(%a: !tt.ptr<f32>) -> f16 {
-  %p = tt.bitcast %a : !tt.ptr<f32> -> !tt.ptr<f16>
-  // expected-error @below {{memory access of 'f16' elements in a buffer of 'f32' (sizes differ)}}
-  %v = tt.load %p : !tt.ptr<f16>
-  tt.return %v : f16
+tt.func public @atomic_ambiguous(%a: !tt.ptr<i32>, %b: !tt.ptr<i32>, %c: i1, %v: i32) -> i32 {
+  %p = arith.select %c, %a, %b : !tt.ptr<i32>
+  // expected-error @below {{atomic access through a pointer whose buffer cannot be determined: the pointer may point into different buffers}}
+  %old = tt.atomic_rmw add, acq_rel, gpu, %p, %v : (!tt.ptr<i32>, i32) -> i32
+  tt.return %old : i32
 }
 
 // -----
@@ -94,4 +83,28 @@ tt.func public @block_pointer_if(%x: !tt.ptr<f32>, %m: i64, %c: i1) -> tensor<4x
   // expected-error @below {{access through a block pointer that the cpu target cannot decode into a strided tile; run tt-rewrite-tensor-pointer (part of --trident-ttir) before this pass}}
   %v = tt.load %p : !tt.ptr<tensor<4xf32>>
   tt.return %v : tensor<4xf32>
+}
+
+// -----
+
+tt.func public @extern_unknown(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'tt.extern_elementwise' calls 'my_hypot' on (f32) -> f32, which is not a libdevice math function the cpu target knows (it computes those itself and links no other library)}}
+  %y = tt.extern_elementwise %x {libname = "mylib", libpath = "/tmp/mylib.bc", pure = true, symbol = "my_hypot"} : (tensor<4xf32>) -> tensor<4xf32>
+  tt.return %y : tensor<4xf32>
+}
+
+// -----
+
+tt.func public @extern_f64_fma_rz(%x: f64) -> f64 {
+  // expected-error @below {{'tt.extern_elementwise' calls '__nv_fma_rz' on (f64, f64, f64) -> f64, a directed rounding of an f64 fused multiply-add, which the cpu target cannot compute exactly}}
+  %y = tt.extern_elementwise %x, %x, %x {libname = "", libpath = "", pure = true, symbol = "__nv_fma_rz"} : (f64, f64, f64) -> f64
+  tt.return %y : f64
+}
+
+// -----
+
+tt.func public @extern_int_operand(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @below {{'tt.extern_elementwise' calls '__nv_popc' on (i32) -> i32, but the cpu target computes libdevice's functions on f32 and f64 only}}
+  %y = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_popc"} : (tensor<4xi32>) -> tensor<4xi32>
+  tt.return %y : tensor<4xi32>
 }

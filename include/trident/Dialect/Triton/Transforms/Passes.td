@@ -74,6 +74,30 @@ def TritonRewriteTensorPointer
                            "::mlir::triton::TritonDialect"];
 }
 
+def TritonDecomposeScaledDot
+    : Pass<"tt-decompose-scaled-dot", "::mlir::ModuleOp"> {
+  let summary = "rewrite tt.dot_scaled into upcasts, scaling and tt.dot";
+  let description = [{
+    For targets without microscaled MMA: each operand is upcast to f32 (e2m1
+    unpacked from i8 pairs, low nibble first, along K or along M/N per
+    `lhs_k_pack`/`rhs_k_pack`; fp8 through `tt.fp_to_fp`), multiplied by
+    2^(s - 127) for its e8m0 scale `s` (one per group of K/G elements; 0xFF
+    is NaN unless `fastMath`), rounded to bf16 (f16 if an operand is f16)
+    and multiplied with `tt.dot`. fp6 and batched operands are refused with
+    an error.
+
+    ```mlir
+    %d = tt.dot_scaled %a scale %sa, %b, %c lhs = e2m1 rhs = e4m3 {fastMath = false}
+           : tensor<32x32xi8>, tensor<32x2xi8> * tensor<64x32xf8E4M3FN> -> tensor<32x32xf32>
+    // becomes nibble arithmetic, tt.join/tt.reshape, tt.fp_to_fp, a scale
+    // broadcast, arith.mulf, arith.truncf to bf16 and
+    %d = tt.dot %a16, %b16, %c : tensor<32x64xbf16> * tensor<64x32xbf16> -> tensor<32x32xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::triton::TritonDialect"];
+}
+
 def TritonLoopUnroll : Pass<"tt-loop-unroll", "::mlir::ModuleOp"> {
   let summary = "unroll scf.for loops that carry a tt.loop_unroll_factor";
   let description = [{

@@ -16,7 +16,8 @@ def TritonToLinalg : Pass<"linalg-triton-to-linalg", "::mlir::ModuleOp"> {
     upstream dialects, in the manner of triton-shared, in three steps:
 
     1. *Functions.* Each `tt.func` becomes a `func.func`. A pointer
-       parameter `!tt.ptr<T>` becomes a buffer `memref<?xT>` (the runtime
+       parameter `!tt.ptr<T>` becomes a buffer `memref<?xT>` (`i8` for an
+       `i1`: booleans are bytes in memory, as in Triton) (the runtime
        passes a descriptor with offset 0 and stride 1); a device function
        (private) also receives the pointer's element offset, an `i64` (a
        tensor of `i64` for a tensor of pointers), right after it. Every
@@ -51,8 +52,15 @@ def TritonToLinalg : Pass<"linalg-triton-to-linalg", "::mlir::ModuleOp"> {
 
     A pointer the analyses do not understand is not an error: the access
     falls back to gather/scatter (`report-fallbacks` says which and why, as
-    remarks). What cannot run on a CPU at all (inline assembly, a pointer
-    loaded from memory) is an error.
+    remarks). Nor is a pointer whose buffer cannot be determined (a select
+    of two buffers, an address from memory through `tt.int_to_ptr`, an
+    access of another element size): then every pointer of the module is
+    its absolute address divided by its element size, accesses with a
+    known buffer subtract the buffer's base, and the others read and write
+    the address with `llvm.load` / `llvm.store`. Booleans (`!tt.ptr<i1>`)
+    live in `memref<?xi8>` buffers, one byte (0 or 1) each. What cannot
+    run on a CPU at all (inline assembly, an atomic on an unknown buffer, a
+    libdevice function the target does not compute) is an error.
 
     ```mlir
     tt.func public @copy(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32) {
@@ -99,6 +107,7 @@ def TritonToLinalg : Pass<"linalg-triton-to-linalg", "::mlir::ModuleOp"> {
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",

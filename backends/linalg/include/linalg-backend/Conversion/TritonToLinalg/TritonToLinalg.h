@@ -43,9 +43,18 @@ void lowerStructuredMemoryAccesses(ModuleOp module, bool reportFallbacks);
 /// The type converter of step 3: `!tt.ptr<T>` becomes `i64` (an element
 /// offset into the buffer the pointer's root names), a tensor of pointers a
 /// tensor of `i64` of the same shape; every other type is kept.
+///
+/// With `absolutePointers` (set when some access's buffer cannot be
+/// determined, see TritonToLinalgPass.cpp), the `i64` of every pointer of
+/// the module is instead its absolute address in units of its element size
+/// (address / sizeof(T)): pointer arithmetic is the same in both forms, an
+/// access into a known buffer subtracts the buffer's base, and any other
+/// access reads or writes the address itself.
 class TritonToLinalgTypeConverter : public TypeConverter {
 public:
   TritonToLinalgTypeConverter();
+
+  bool absolutePointers = false;
 };
 
 /// Marks what step 3 must convert: tt ops, `arith`/`math` ops on tensors,

@@ -244,7 +244,14 @@ static LogicalResult verifyTMACopy(Operation *op, TensorDescType desc,
     return op->emitOpError()
            << "needs one coordinate per dimension of the block " << block
            << " (" << block.getRank() << "), got " << numCoords;
-  if (block.getElementType() != buffer.getElementType() ||
+  // The frontend spells integer blocks with their sign (`si32`); buffers are
+  // signless and hold the same bits.
+  auto bits = [](Type type) -> Type {
+    if (auto integer = dyn_cast<IntegerType>(type))
+      return IntegerType::get(type.getContext(), integer.getWidth());
+    return type;
+  };
+  if (bits(block.getElementType()) != bits(buffer.getElementType()) ||
       numElements(block.getShape()) != numElements(buffer.getShape()))
     return op->emitOpError() << "copies the block " << block
                              << " so the buffer must hold the same elements, "

@@ -1,0 +1,34 @@
+//===- Libdevice.h - tt.extern_elementwise on the cpu target ----*- C++ -*-===//
+//
+// Private to lib/Conversion/TritonToLinalg. Triton's frontend names the
+// functions of NVIDIA's libdevice (`__nv_expf`, `__nv_powif`, ...) in
+// tt.extern_elementwise; the cpu target links no such library, so each
+// function it knows is computed here from arith/math ops and calls of the C
+// math library (which the kernel library is linked against). Anything else
+// is refused before the conversion, naming the function.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALG_BACKEND_LIB_CONVERSION_TRITONTOLINALG_LIBDEVICE_H
+#define LINALG_BACKEND_LIB_CONVERSION_TRITONTOLINALG_LIBDEVICE_H
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <string>
+
+namespace mlir::triton::cpu {
+
+/// Why the cpu target cannot compute `op`'s function ("" if it can).
+std::string getExternElementwiseError(triton::ExternElementwiseOp op);
+
+/// The scalar form of `op` (which getExternElementwiseError accepts) on the
+/// scalars `operands`, of type `resultType`.
+Value emitExternElementwise(OpBuilder &b, Location loc,
+                            triton::ExternElementwiseOp op, ValueRange operands,
+                            Type resultType);
+
+} // namespace mlir::triton::cpu
+
+#endif // LINALG_BACKEND_LIB_CONVERSION_TRITONTOLINALG_LIBDEVICE_H

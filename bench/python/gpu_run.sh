@@ -1,0 +1,40 @@
+#!/bin/bash
+# One GPU-machine run of the Python package and the Triton backend, from the
+# repository root there, with bench/python/pack_gpu.sh's DEST carried:
+#   bash bench/python/gpu_run.sh DEST STEP...
+# STEPs: smoke demo modes overhead conf-nvidia conf-cpu tutorials-nvidia
+#        tutorials-cpu; CONF_K (a pytest -k expression) narrows test_core.
+# Logs land in $OUT; each step is bounded by STEP_TIMEOUT seconds (300).
+set -uo pipefail
+carry=$1; shift
+source "$carry/unpack.sh"
+export PYTHONPATH=$PWD/python${PYTHONPATH:+:$PYTHONPATH} PYTHONUNBUFFERED=1
+export OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT"
+upstream=$carry/upstream
+limit=${STEP_TIMEOUT:-300}
+# Every step compiles afresh: its own Triton and Inductor caches.
+step() { local name=$1; shift; echo "=== $name: $*"; local t0=$(date +%s)
+  TRITON_CACHE_DIR=$(mktemp -d) TORCHINDUCTOR_CACHE_DIR=$(mktemp -d) \
+    timeout "$limit" "$@" > "$OUT/$name.log" 2>&1; local rc=$?
+  echo "=== $name: rc=$rc in $(( $(date +%s) - t0 )) s"; tail -n "${TAIL:-25}" "$OUT/$name.log"; }
+for s in "$@"; do
+  case $s in
+    smoke) step smoke python3 -c "import trident, triton, torch; print(triton.__version__, torch.__version__); [print(t) for t in trident.targets()]"
+           step triton-real python3 test/python/test_triton_real.py -v ;;
+    demo) step demo-cpu python3 bench/python/torch_compile_demo.py
+          step demo-cuda python3 bench/python/torch_compile_demo.py --device cuda
+          TRIDENT_TRITON_COMPILE=inprocess step demo-cuda-inprocess python3 bench/python/torch_compile_demo.py --device cuda ;;
+    modes) step modes-subprocess python3 bench/python/compile_modes.py
+           TRIDENT_TRITON_COMPILE=inprocess step modes-inprocess python3 bench/python/compile_modes.py
+           step modes-cpu python3 bench/python/compile_modes.py --target cpu ;;
+    overhead) step overhead python3 bench/python/launch_overhead.py
+              TRIDENT_TRITON_COMPILE=inprocess step overhead-inprocess python3 bench/python/launch_overhead.py ;;
+    conf-nvidia|conf-cpu) t=${s#conf-}
+          step $s python3 bench/python/conformance.py --triton-src "$upstream" --target $t \
+            --out "$OUT/$s" --no-tutorials --timeout 60 ${CONF_K:+-k "$CONF_K"} ${CONF_SAMPLE:+--sample $CONF_SAMPLE} ;;
+    tutorials-nvidia|tutorials-cpu) t=${s#tutorials-}
+          step $s python3 bench/python/conformance.py --triton-src "$upstream" --target $t \
+            --out "$OUT/$s" --no-tests --tutorial-timeout 120 ;;
+  esac
+done
