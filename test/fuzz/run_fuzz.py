@@ -29,6 +29,9 @@ import sys
 # so memory that libMLIR's copy hands out would be reported on every write; a
 # std::vector filled by libMLIR has no container annotations; MLIR's
 # process-lifetime registrations are not leaks of one run.
+# trident-fuzz's exit status when no target loads (LLVMFuzzerInitialize).
+NO_TARGET = 2
+
 ASAN_OPTIONS = ("allow_user_poisoning=0:detect_container_overflow=0:"
                 "detect_leaks=0")
 
@@ -133,7 +136,18 @@ def main():
               args.fallback_plugins)
         env["TRIDENT_PLUGINS"] = args.fallback_plugins
     print("run_fuzz: " + " ".join(command), flush=True)
+    if args.fresh:
+        for old in glob.glob(os.path.join(args.workdir, "*-*")):
+            if os.path.basename(old).split("-")[0] in ("crash", "timeout",
+                                                       "oom", "leak", "slow"):
+                os.unlink(old)
     code = subprocess.call(command, env=env, cwd=args.workdir)
+    if code == NO_TARGET:
+        # A fuzz build older than the plugins' SDK (or without plugins): not
+        # a finding; it needs rebuilding.
+        print("skipped: the fuzzer loaded no target (see above; rebuild the "
+              "fuzz build, docs/fuzzing.md)")
+        return 77
     if code != 0:
         found = sorted(glob.glob(os.path.join(args.workdir, "crash-*")) +
                        glob.glob(os.path.join(args.workdir, "timeout-*")) +

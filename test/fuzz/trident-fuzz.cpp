@@ -102,6 +102,8 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
   if (state->requests.empty()) {
     llvm::errs() << "trident-fuzz: no target to fuzz (are the plugins built "
                     "beside bin/?)\n";
+    // run_fuzz.py reports this status as a skip (a fuzz build older than the
+    // plugins' SDK), not as a finding.
     std::exit(2);
   }
   llvm::errs() << "trident-fuzz: targets";
