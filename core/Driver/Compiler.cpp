@@ -121,6 +121,17 @@ FailureOr<triton::FuncOp> findKernel(ModuleOp module, std::string &error) {
 /// The bundle signature of the kernel's parameters.
 FailureOr<std::vector<BundleParameter>> getSignature(triton::FuncOp kernel,
                                                      std::string &error) {
+  // A launch has nowhere to put a result; left to the targets, one says so
+  // late and another fails inside LLVM's verifier (found by fuzzing).
+  if (kernel.getNumResults() != 0) {
+    std::string typeText;
+    llvm::raw_string_ostream os(typeText);
+    llvm::interleaveComma(kernel.getResultTypes(), os);
+    error = "kernel '" + kernel.getName().str() + "' returns " + typeText +
+            "; a kernel returns nothing and writes its results through "
+            "pointer parameters";
+    return failure();
+  }
   std::vector<BundleParameter> signature;
   for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     BundleParameter param;

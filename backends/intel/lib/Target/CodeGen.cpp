@@ -19,6 +19,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -198,15 +199,34 @@ void mlir::triton::intel::registerIntelTranslations(
   registerLLVMDialectTranslation(registry);
 }
 
+/// The LLVM verifier's findings on `module` as one line, or none when it is
+/// valid.
+static std::optional<std::string> findInvalidIR(const llvm::Module &module) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (!llvm::verifyModule(module, &os))
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(message).split(lines, '\n', /*MaxSplit=*/-1,
+                                 /*KeepEmpty=*/false);
+  return llvm::join(lines, "; ");
+}
+
 std::optional<std::string>
 mlir::triton::intel::translateToLLVMIR(ModuleOp module, std::string &error) {
   dropNonLLVMArgumentAttributes(module);
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> llvmModule =
-      mlir::translateModuleToLLVMIR(module, context, "trident_intel");
+  // Verified here rather than by the translation, which prints the LLVM
+  // verifier's findings on stderr: they become the stage's error.
+  std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(
+      module, context, "trident_intel", /*disableVerification=*/true);
   if (!llvmModule) {
     error = "cannot translate the module to LLVM IR (is it all in the LLVM "
             "dialect?)";
+    return std::nullopt;
+  }
+  if (std::optional<std::string> invalid = findInvalidIR(*llvmModule)) {
+    error = "the module translates to invalid LLVM IR: " + *invalid;
     return std::nullopt;
   }
   std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine(error);

@@ -41,8 +41,10 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -139,14 +141,34 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
 }
 
+/// The LLVM verifier's findings on `module` as one line, or none when it is
+/// valid.
+static std::optional<std::string> findInvalidIR(const llvm::Module &module) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (!llvm::verifyModule(module, &os))
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(message).split(lines, '\n', /*MaxSplit=*/-1,
+                                 /*KeepEmpty=*/false);
+  return llvm::join(lines, "; ");
+}
+
 std::optional<std::string>
 mlir::triton::cpu::translateToLLVMIRText(ModuleOp module, std::string &error) {
   llvm::LLVMContext llvmContext;
+  // Verified here rather than by the translation, which prints the LLVM
+  // verifier's findings on stderr: they become the stage's error.
   std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext, "trident-cpu-kernel");
+      translateModuleToLLVMIR(module, llvmContext, "trident-cpu-kernel",
+                              /*disableVerification=*/true);
   if (!llvmModule) {
     error = "the module does not translate to LLVM IR (is it entirely in the "
             "LLVM dialect?)";
+    return std::nullopt;
+  }
+  if (std::optional<std::string> invalid = findInvalidIR(*llvmModule)) {
+    error = "the module translates to invalid LLVM IR: " + *invalid;
     return std::nullopt;
   }
   std::string text;

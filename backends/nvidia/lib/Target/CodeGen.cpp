@@ -24,6 +24,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -236,6 +237,19 @@ unsigned mlir::triton::nvidia_gpu::getPtxVersion(llvm::StringRef arch) {
   return 78;
 }
 
+/// The LLVM verifier's findings on `module` as one line, or none when it is
+/// valid.
+static std::optional<std::string> findInvalidIR(const llvm::Module &module) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (!llvm::verifyModule(module, &os))
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(message).split(lines, '\n', /*MaxSplit=*/-1,
+                                 /*KeepEmpty=*/false);
+  return llvm::join(lines, "; ");
+}
+
 std::optional<std::string> mlir::triton::nvidia_gpu::translateToLLVMIR(
     ModuleOp module, llvm::StringRef arch, std::string &error,
     const CodeGenOptions &codeGen) {
@@ -249,11 +263,18 @@ std::optional<std::string> mlir::triton::nvidia_gpu::translateToLLVMIR(
 
   dropNonLLVMArgumentAttributes(module);
   llvm::LLVMContext llvmContext;
+  // Verified here rather than by the translation, which prints the LLVM
+  // verifier's findings on stderr: they become the stage's error.
   std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext, "trident-nvidia-kernel");
+      translateModuleToLLVMIR(module, llvmContext, "trident-nvidia-kernel",
+                              /*disableVerification=*/true);
   if (!llvmModule) {
     error = "the module does not translate to LLVM IR (is it entirely in the "
             "LLVM and NVVM dialects?)";
+    return std::nullopt;
+  }
+  if (std::optional<std::string> invalid = findInvalidIR(*llvmModule)) {
+    error = "the module translates to invalid LLVM IR: " + *invalid;
     return std::nullopt;
   }
   llvmModule->setTargetTriple(llvm::Triple(kTriple));
