@@ -40,6 +40,7 @@
 
 using namespace trident;
 using llvm::failed;
+using llvm::failure;
 using llvm::FailureOr;
 
 namespace {
@@ -325,24 +326,42 @@ int32_t tridentCompilerProbeTarget(const TridentCompiler *compiler,
   return 0;
 }
 
-int tridentCompilerResolveTarget(TridentCompiler *compiler, const char *target,
-                                 char **canonical, char **errorMessage) try {
+/// What tridentCompilerResolveTarget and tridentCompilerGetStageNames share:
+/// clears the outputs, checks the arguments (naming `function` and the NULL
+/// one) and resolves `target` with the shared host, whose lock the caller
+/// holds. On failure returns failure() with the message stored.
+static FailureOr<ResolvedTarget>
+resolveForCall(const char *function, TridentCompiler *compiler,
+               const char *target, char **result, const char *resultName,
+               char **errorMessage) {
   if (errorMessage)
     *errorMessage = nullptr;
-  if (canonical)
-    *canonical = nullptr;
-  if (!compiler || !target || !canonical)
-    return fail(errorMessage, std::string("tridentCompilerResolveTarget: ") +
-                                  (!compiler ? "compiler"
-                                   : !target ? "target"
-                                             : "canonical") +
-                                  " is NULL");
-  std::lock_guard<std::mutex> lock(hostMutex());
+  if (result)
+    *result = nullptr;
+  if (!compiler || !target || !result) {
+    fail(errorMessage, std::string(function) + ": " +
+                           (!compiler ? "compiler"
+                            : !target ? "target"
+                                      : resultName) +
+                           " is NULL");
+    return failure();
+  }
   std::string problem;
   FailureOr<ResolvedTarget> resolved =
       sharedHost().resolveTarget(target, problem);
   if (failed(resolved))
-    return fail(errorMessage, problem);
+    fail(errorMessage, problem);
+  return resolved;
+}
+
+int tridentCompilerResolveTarget(TridentCompiler *compiler, const char *target,
+                                 char **canonical, char **errorMessage) try {
+  std::lock_guard<std::mutex> lock(hostMutex());
+  FailureOr<ResolvedTarget> resolved =
+      resolveForCall(__func__, compiler, target, canonical, "canonical",
+                     errorMessage);
+  if (failed(resolved))
+    return 1;
   *canonical = duplicate(resolved->options.str());
   return 0;
 }
@@ -350,22 +369,11 @@ TRIDENT_CAPI_CATCH(errorMessage)
 
 int tridentCompilerGetStageNames(TridentCompiler *compiler, const char *target,
                                  char **stages, char **errorMessage) try {
-  if (errorMessage)
-    *errorMessage = nullptr;
-  if (stages)
-    *stages = nullptr;
-  if (!compiler || !target || !stages)
-    return fail(errorMessage, std::string("tridentCompilerGetStageNames: ") +
-                                  (!compiler ? "compiler"
-                                   : !target ? "target"
-                                             : "stages") +
-                                  " is NULL");
   std::lock_guard<std::mutex> lock(hostMutex());
-  std::string problem;
-  FailureOr<ResolvedTarget> resolved =
-      sharedHost().resolveTarget(target, problem);
+  FailureOr<ResolvedTarget> resolved = resolveForCall(
+      __func__, compiler, target, stages, "stages", errorMessage);
   if (failed(resolved))
-    return fail(errorMessage, problem);
+    return 1;
   *stages = duplicate(llvm::join(getStageNames(*resolved->backend), ","));
   return 0;
 }
