@@ -10,6 +10,10 @@
 //                      pointer (minus the buffer's base where absolute)
 //   ub.poison          of a pointer: poison of its offset type; of a
 //                      tensor: tensor.empty (bufferizable)
+//   gpu.barrier        dropped: one thread runs a whole program, so there
+//                      is no other thread of it to wait for
+//   llvm.intr.assume   dropped: a hint (tl.assume) that bufferization cannot
+//                      see through, since the op declares no memory effects
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +25,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -150,12 +156,27 @@ struct PoisonConversion : public OpConversionPattern<ub::PoisonOp> {
   }
 };
 
+/// Erases an op that means nothing when one thread runs the program.
+template <typename OpTy>
+struct EraseOnCpu : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateMiscPatterns(const TypeConverter &typeConverter,
                           RewritePatternSet &patterns) {
-  patterns.add<AssertConversion, PointerCastConversion, PoisonConversion,
-               PrintConversion>(typeConverter, patterns.getContext());
+  patterns.add<AssertConversion, EraseOnCpu<gpu::BarrierOp>,
+               EraseOnCpu<LLVM::AssumeOp>, PointerCastConversion,
+               PoisonConversion, PrintConversion>(typeConverter,
+                                                  patterns.getContext());
 }
 
 } // namespace mlir::triton::cpu

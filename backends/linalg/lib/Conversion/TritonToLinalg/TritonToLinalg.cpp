@@ -16,6 +16,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -75,6 +76,7 @@ void configureTritonToLinalgTarget(ConversionTarget &target,
                          LLVM::LLVMDialect, memref::MemRefDialect,
                          scf::SCFDialect, tensor::TensorDialect>();
   target.addIllegalDialect<triton::TritonDialect>();
+  target.addIllegalOp<gpu::BarrierOp, LLVM::AssumeOp>();
   target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
       [&](Operation *op) {
         return typeConverter.isLegal(op) && !computesOnTensors(op);

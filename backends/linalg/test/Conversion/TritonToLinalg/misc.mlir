@@ -68,3 +68,17 @@ tt.func private @unreachable_result() -> tensor<4xf32> {
   %0 = ub.poison : tensor<4xf32>
   tt.return %0 : tensor<4xf32>
 }
+
+// tl.debug_barrier and tl.assume: one thread runs a program, and a hint
+// needs no code; both would stop bufferization (unknown memory effects).
+// CHECK-LABEL: func.func @barrier_and_assume(
+// CHECK-NOT:     gpu.barrier
+// CHECK-NOT:     llvm.intr.assume
+// CHECK:         return
+tt.func public @barrier_and_assume(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %positive = arith.cmpi sgt, %n, %c0 : i32
+  llvm.intr.assume %positive : i1
+  gpu.barrier
+  tt.return
+}
