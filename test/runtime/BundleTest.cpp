@@ -243,9 +243,11 @@ TEST(BundleTest, ReportsUnreadableAndUnwritableFiles) {
   EXPECT_EQ(error, "cannot write bundle '" + dir.path("k.tkb") +
                        "': the kernel name is empty");
   Bundle badKind = makeVaddBundle();
-  badKind.signature[1].kind = static_cast<TridentArgKind>(99);
+  // 15 is no kind, yet a value the enum can hold (its enumerators need four
+  // bits): a larger one would be undefined behaviour in this test itself.
+  badKind.signature[1].kind = static_cast<TridentArgKind>(15);
   EXPECT_EQ(badKind.validate(),
-            "parameter 2 has argument kind 99, which is not a TridentArgKind");
+            "parameter 2 has argument kind 15, which is not a TridentArgKind");
   Bundle zeroDiv = makeVaddBundle();
   zeroDiv.signature[0].divisibility = 0;
   EXPECT_EQ(zeroDiv.validate(),
