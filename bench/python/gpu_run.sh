@@ -3,7 +3,11 @@
 # repository root there, with bench/python/pack_gpu.sh's DEST carried:
 #   bash bench/python/gpu_run.sh DEST STEP...
 # STEPs: smoke demo modes overhead conf-nvidia conf-cpu tutorials-nvidia
-#        tutorials-cpu; CONF_K (a pytest -k expression) narrows test_core.
+#        tutorials-cpu capture corpus-nvidia corpus-cpu; CONF_K (a pytest -k
+#        expression) narrows test_core. `capture` records the real-world
+#        corpus (bench/corpus/capture.py) from DEST/liger and the tutorials
+#        into $OUT/corpus; the corpus steps replay it (CORPUS, by default
+#        that one) on a target.
 # Logs land in $OUT; each step is bounded by STEP_TIMEOUT seconds (300).
 set -uo pipefail
 carry=$1; shift
@@ -28,7 +32,7 @@ for s in "$@"; do
     modes) step modes-subprocess python3 bench/python/compile_modes.py
            TRIDENT_TRITON_COMPILE=inprocess step modes-inprocess python3 bench/python/compile_modes.py
            step modes-cpu python3 bench/python/compile_modes.py --target cpu ;;
-    overhead) step overhead python3 bench/python/launch_overhead.py
+    overhead) step overhead python3 bench/python/launch_overhead.py --profile
               TRIDENT_TRITON_COMPILE=inprocess step overhead-inprocess python3 bench/python/launch_overhead.py ;;
     conf-nvidia|conf-cpu) t=${s#conf-}
           step $s python3 bench/python/conformance.py --triton-src "$upstream" --target $t \
@@ -36,5 +40,10 @@ for s in "$@"; do
     tutorials-nvidia|tutorials-cpu) t=${s#tutorials-}
           step $s python3 bench/python/conformance.py --triton-src "$upstream" --target $t \
             --out "$OUT/$s" --no-tests --tutorial-timeout 120 ;;
+    capture) step capture python3 bench/corpus/capture.py --out "$OUT/corpus" \
+               --liger "$carry/liger" --tutorials "$upstream/python/tutorials" ;;
+    corpus-nvidia|corpus-cpu) t=${s#corpus-}
+          step $s python3 test/corpus/run_corpus.py "${CORPUS:-$OUT/corpus}" --target $t --jobs 8 \
+            --xfail test/corpus/xfail.txt ;;
   esac
 done

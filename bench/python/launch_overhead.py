@@ -20,6 +20,7 @@ Trident backend, in one process on one GPU.
 """
 
 import argparse
+import ctypes
 import os
 import re
 import statistics
@@ -60,6 +61,8 @@ def main():
     parser.add_argument("--target", default="nvidia")
     parser.add_argument("--calls", type=int, default=5000)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--profile", action="store_true",
+                        help="also print cProfile's top functions of the backend's JIT launches")
     parser.add_argument("--size", type=int, default=16 * 1024 * 1024)
     parser.add_argument("--trident", default=None,
                         help="the trident CLI (default: "
@@ -116,6 +119,22 @@ def main():
     direct_us = per_call_us(
         lambda: kernel.launch((1, 1, 1), (x, y, out, n), stream), sync,
         args.calls, args.repeats)
+    # The runtime's launch_on_stream alone: one ctypes call with the
+    # arguments the last launch left in place (the floor of any launcher).
+    launcher = kernel._make_launcher()
+    bare = (launcher.fn, ctypes.c_void_p(launcher.handle), ctypes.c_void_p(launcher.grid_address),
+            ctypes.c_void_p(launcher.args_address), ctypes.c_uint32(launcher.count), stream or 1)
+    bare_us = per_call_us(lambda: bare[0](*bare[1:]), sync, args.calls, args.repeats)
+    if args.profile:
+        import cProfile
+        import pstats
+        profile = cProfile.Profile()
+        profile.enable()
+        for _ in range(args.calls):
+            empty[(1,)](x, y, out, n)
+        profile.disable()
+        sync()
+        pstats.Stats(profile).sort_stats("tottime").print_stats(18)
     out.zero_()
     compiled_vadd = vadd[grid](x, y, out, n, BLOCK=block)
     torch.testing.assert_close(out, x + y)
@@ -156,6 +175,8 @@ def main():
                  "%.2f us" % trident_us))
     rows.append(("empty kernel, per call", "trident Kernel.launch direct",
                  "%.2f us" % direct_us))
+    rows.append(("empty kernel, per call", "runtime launch_on_stream, bare ctypes call",
+                 "%.2f us" % bare_us))
     gbs = lambda ms: 3 * 4 * n / (ms * 1e-3) / 1e9  # noqa: E731
     rows.append(("vadd %d floats" % n, "triton (own driver)",
                  "%.4f ms (%.0f GB/s)" % (native_ms, gbs(native_ms))))
