@@ -467,8 +467,10 @@ void unloadKernel(TridentKernel *kernel) {
 TridentStatus *launchOnStream(TridentKernel *kernel, const uint32_t grid[3],
                               const TridentArg *args, uint32_t numArgs,
                               void *stream) {
-  std::vector<uint64_t> slots;
-  std::vector<void *> pointers;
+  // Reused from launch to launch on this thread (cuLaunchKernel copies the
+  // parameters before it returns): a launch allocates nothing.
+  thread_local std::vector<uint64_t> slots;
+  thread_local std::vector<void *> pointers;
   std::string problem = packLaunchArguments(
       kernel->name, kernel->argKinds, args, numArgs,
       [&](TridentBuffer *buffer, std::string &error) -> uint64_t {

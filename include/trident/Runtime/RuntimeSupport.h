@@ -140,24 +140,27 @@ std::string packLaunchArguments(const std::string &kernelName,
   slots.assign(numArgs, 0);
   pointers.assign(numArgs, nullptr);
   for (uint32_t i = 0; i < numArgs; ++i) {
-    std::string which = "argument " + std::to_string(i + 1) + " of kernel '" +
-                        kernelName + "'";
+    // Built only for a message: this loop runs on every launch.
+    auto which = [&] {
+      return "argument " + std::to_string(i + 1) + " of kernel '" +
+             kernelName + "'";
+    };
     // A raw address stands for a buffer: memory the caller owns, passed as
     // is.
     bool address = args[i].kind == TRIDENT_ARG_ADDRESS &&
                    expectedKinds[i] == TRIDENT_ARG_POINTER;
     if (args[i].kind != expectedKinds[i] && !address)
-      return which + " is a " + getArgKindName(args[i].kind) +
+      return which() + " is a " + getArgKindName(args[i].kind) +
              ", the kernel expects a " + getArgKindName(expectedKinds[i]);
     if (address) {
       slots[i] = static_cast<uint64_t>(args[i].value.i);
     } else if (args[i].kind == TRIDENT_ARG_POINTER) {
       if (!args[i].value.buffer)
-        return which + " is a null buffer";
+        return which() + " is a null buffer";
       std::string error;
       slots[i] = bufferAddress(args[i].value.buffer, error);
       if (!error.empty())
-        return which + " " + error;
+        return which() + " " + error;
     } else {
       packScalar(args[i], slots[i]);
     }

@@ -110,12 +110,18 @@ class Launcher:
 
     def __call__(self, gridX, gridY, gridZ, stream, function, packed_metadata,
                  launch_metadata, launch_enter_hook, launch_exit_hook, *args):
-        kernel_args = self._arguments(args)
+        if self.pick is not None and len(args) == self.num_params:
+            kernel_args = self.pick(args)
+        else:
+            kernel_args = self._arguments(args)
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
         if gridX * gridY * gridZ > 0:
-            function.launch((gridX, gridY, gridZ), kernel_args,
-                            stream=None if self.cpu else stream)
+            # The kernel's generated launch function itself (Kernel.launch
+            # without its frame): this runs on every @triton.jit call.
+            launch = function._launch or function._make_launcher().launch
+            launch((gridX, gridY, gridZ), kernel_args,
+                   None if self.cpu else stream)
         if launch_exit_hook is not None:
             launch_exit_hook(launch_metadata)
 
@@ -388,6 +394,12 @@ class CudaDriver(TridentDriver):
         except ImportError:
             self._raw_stream = (
                 lambda index: torch.cuda.current_stream(index).cuda_stream)
+        # torch.cuda.current_device() without its Python frame, once CUDA is
+        # initialised (the JIT asks on every launch).
+        if hasattr(torch.cuda, "init"):
+            torch.cuda.init()
+        self._device_index = getattr(torch._C, "_cuda_getDevice",
+                                     torch.cuda.current_device)
 
     def _default_target(self):
         active = _state.active_target()
@@ -406,13 +418,15 @@ class CudaDriver(TridentDriver):
         return self._torch.device("cuda", self._torch.cuda.current_device())
 
     def get_current_device(self):
-        return self.device_key(self._torch.cuda.current_device())
+        index = self._device_index()
+        key = self._keys.get(index)
+        return key if key is not None else self.device_key(index)
 
     def set_current_device(self, device):
         self._torch.cuda.set_device(int(device))
 
     def get_current_stream(self, device=None):
-        return self._raw_stream(self._torch.cuda.current_device()
+        return self._raw_stream(self._device_index()
                                 if device is None else device)
 
     def get_device_capability(self, device=None):
