@@ -319,6 +319,28 @@ class FakeTriton(unittest.TestCase):
         self.assertEqual(kernel.packed_metadata[0],
                          kernel.metadata.num_warps)
 
+    def test_interrupted_compile_leaves_no_stale_reply(self):
+        # A test timeout's exception (or ^C) while the server works: its
+        # reply must not become the next request's, which would run the
+        # interrupted kernel in place of the next one.
+        from trident.triton import _compile
+        with open(os.path.join(ROOT, "test", "kernels", "softmax.ttir")) as f:
+            softmax = f.read()
+        original = _compile.read_message
+
+        def interrupted(stream):
+            _compile.read_message = original
+            raise KeyboardInterrupt
+
+        _compile.read_message = interrupted
+        try:
+            with self.assertRaises(KeyboardInterrupt):
+                _compile.compile_ttir(self.vadd, "cpu", mode="subprocess")
+        finally:
+            _compile.read_message = original
+        result = _compile.compile_ttir(softmax, "cpu", mode="subprocess")
+        self.assertEqual(result.name, "softmax_kernel")
+
     def test_compile_error_is_one_message(self):
         import trident
         import trident.triton

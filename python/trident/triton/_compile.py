@@ -164,6 +164,15 @@ class CompileServer:
                     payload = _read_exactly(process.stdout, reply["size"])
             except (BrokenPipeError, OSError):
                 reply = None
+            except BaseException:
+                # Interrupted mid-exchange (KeyboardInterrupt, a test
+                # timeout's exception): the reply still on its way would be
+                # read as the next request's, handing that kernel this
+                # one's bundle. The server goes; the next request starts one.
+                self._process = None
+                process.kill()
+                process.wait()
+                raise
             if reply is None or (reply.get("ok") and payload is None):
                 code = process.poll()
                 self._process = None
