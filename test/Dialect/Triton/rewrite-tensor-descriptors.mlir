@@ -278,3 +278,22 @@ tt.func @while(%p: !tt.ptr<f32>, %m: i32, %c: i1) {
   }
   tt.return
 }
+
+// -----
+
+// A tensor that is not the block without leading unit dimensions (the
+// verifier only asks for the same elements) is the whole block, reshaped in
+// row-major order.
+
+// CHECK-LABEL: tt.func @reshaped
+// CHECK:       %[[T:.*]] = tt.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<2x8x!tt.ptr<f32>>
+// CHECK:       %[[R:.*]] = tt.reshape %[[T]] : tensor<2x8xf32> -> tensor<16xf32>
+// CHECK:       %[[S:.*]] = tt.reshape %[[R]] : tensor<16xf32> -> tensor<2x8xf32>
+// CHECK:       tt.store %{{.*}}, %[[S]], %{{.*}} : tensor<2x8x!tt.ptr<f32>>
+tt.func @reshaped(%p: !tt.ptr<f32>, %m: i32, %sm: i64, %i: i32) -> tensor<16xf32> {
+  %c1 = arith.constant 1 : i64
+  %d = tt.make_tensor_descriptor %p, [%m, %m], [%sm, %c1] : <f32>, <tensor<2x8xf32>>
+  %t = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<2x8xf32>> -> tensor<16xf32>
+  tt.descriptor_store %d[%i, %i], %t : !tt.tensordesc<tensor<2x8xf32>>, tensor<16xf32>
+  tt.return %t : tensor<16xf32>
+}
