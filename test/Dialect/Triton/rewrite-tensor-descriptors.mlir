@@ -147,7 +147,8 @@ tt.func @nan_padding_int(%p: !tt.ptr<i32>, %m: i32, %i: i32) -> tensor<64xi32> {
 // -----
 
 // Reductions become masked atomics of the matching kind: max on signless
-// (signed) integers, fadd on floats, umin on unsigned integers.
+// (signed) integers, fadd on floats, umin on unsigned and min on signed
+// integers.
 
 // CHECK-LABEL: tt.func @reduce
 // CHECK:       %[[MASK:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<64xi1>
@@ -155,6 +156,7 @@ tt.func @nan_padding_int(%p: !tt.ptr<i32>, %m: i32, %i: i32) -> tensor<64xi32> {
 // CHECK:       tt.atomic_rmw max, release, gpu, %[[PTRS]], %{{.*}}, %[[MASK]] : (tensor<64x!tt.ptr<i32>>, tensor<64xi32>, tensor<64xi1>) -> tensor<64xi32>
 // CHECK:       tt.atomic_rmw fadd, release, gpu, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<64x!tt.ptr<f32>>, tensor<64xf32>, tensor<64xi1>) -> tensor<64xf32>
 // CHECK:       tt.atomic_rmw umin, release, gpu, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<64x!tt.ptr<i32>>, tensor<64xi32>, tensor<64xi1>) -> tensor<64xi32>
+// CHECK:       tt.atomic_rmw min, release, gpu, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<64x!tt.ptr<i32>>, tensor<64xi32>, tensor<64xi1>) -> tensor<64xi32>
 tt.func @reduce(%p: !tt.ptr<i32>, %q: !tt.ptr<f32>, %m: i32, %i: i32, %vi: tensor<64xi32>, %vf: tensor<64xf32>) {
   %c1 = arith.constant 1 : i64
   %d = tt.make_tensor_descriptor %p, [%m], [%c1] : <i32>, <tensor<64xi32>>
@@ -163,6 +165,8 @@ tt.func @reduce(%p: !tt.ptr<i32>, %q: !tt.ptr<f32>, %m: i32, %i: i32, %vi: tenso
   tt.descriptor_reduce add, %e[%i], %vf : !tt.tensordesc<tensor<64xf32>>, tensor<64xf32>
   %u = tt.make_tensor_descriptor %p, [%m], [%c1] : <i32>, <tensor<64xui32>>
   tt.descriptor_reduce min, %u[%i], %vi : !tt.tensordesc<tensor<64xui32>>, tensor<64xi32>
+  %s = tt.make_tensor_descriptor %p, [%m], [%c1] : <i32>, <tensor<64xsi32>>
+  tt.descriptor_reduce min, %s[%i], %vi : !tt.tensordesc<tensor<64xsi32>>, tensor<64xi32>
   tt.return
 }
 
