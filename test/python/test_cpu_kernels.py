@@ -123,6 +123,25 @@ class CpuKernels(unittest.TestCase):
         np.testing.assert_array_equal(y[:, :m], x[:, :n].T)
         self.assertFalse(y[:, m:].any())
 
+    def test_matmul_through_descriptors(self):
+        # Neither M, N nor K is a multiple of the 16 x 16 tiles: the
+        # descriptors' bounds zero the loads and drop the stores outside.
+        m, n, k = 37, 29, 50
+        a, b = self.uniform(-1, 1, (m, k)), self.uniform(-1, 1, (k, n))
+        c = np.zeros((m, n), np.float32)
+        kernel("desc_matmul.ttir")[cdiv(m, 16), cdiv(n, 16)](a, b, c, m, n, k)
+        self.assertClose(c, a.astype(np.float64) @ b, 1e-5)
+
+    def test_transpose_through_rank_reduced_descriptors(self):
+        # 3-D descriptors with 1 x 16 x 32 blocks moved as 16 x 32 tiles;
+        # x pads with NaN, so any out-of-bounds element stored would show.
+        batch, m, n = 3, 37, 45
+        x = self.uniform(-1, 1, (batch, m, n))
+        y = np.zeros((batch, n, m), np.float32)
+        kernel("desc_transpose.ttir")[cdiv(m, 16), cdiv(n, 32), batch](
+            x, y, batch, m, n)
+        np.testing.assert_array_equal(y, x.transpose(0, 2, 1))
+
     def test_attention_f16(self):
         heads, n_ctx, d, sm_scale = 2, 128, 64, 0.125
         q = self.uniform(-2, 2, (heads, n_ctx, d), np.float16)

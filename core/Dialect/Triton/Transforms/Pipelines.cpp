@@ -16,6 +16,9 @@ using namespace mlir;
 
 void mlir::triton::buildTritonTTIRPipeline(OpPassManager &pm) {
   pm.addPass(createInlinerPass());
+  // After inlining, so that descriptors made in helper functions meet their
+  // uses; before the canonicalizer, which folds the parts it creates.
+  pm.addPass(createTritonRewriteTensorDescriptors());
   pm.addPass(createTritonRewriteTensorPointer());
   // Before the canonicalizer and CSE, which clean up what it creates.
   pm.addPass(createTritonDecomposeScaledDot());

@@ -74,6 +74,44 @@ def TritonRewriteTensorPointer
                            "::mlir::triton::TritonDialect"];
 }
 
+def TritonRewriteTensorDescriptors
+    : Pass<"tt-rewrite-tensor-descriptors", "::mlir::ModuleOp"> {
+  let summary = "lower tensor descriptors to tensors of pointers with masks";
+  let description = [{
+    A descriptor made in the kernel by `tt.make_tensor_descriptor` becomes
+    its parts: the base pointer, the i64 shape and strides, and an i1 that is
+    true for `padding = nan`. `tt.descriptor_load`, `tt.descriptor_store`
+    and `tt.descriptor_reduce` become `tt.load`, `tt.store` and
+    `tt.atomic_rmw` through a tensor of pointers
+    `base + sum_d (index_d + [0, size_d)) * stride_d`, masked to the
+    in-bounds elements (`0 <= index_d < shape_d` in every dimension); a
+    masked-off load reads 0, or NaN for floats with `padding = nan`.
+    `tt.descriptor_gather`/`tt.descriptor_scatter` do the same for a tensor
+    of row indices and a range of columns. An access that moves a tensor
+    without the block's leading unit dimensions is reshaped. Descriptors
+    carried through `scf.for`, `scf.if`, `scf.while`, `arith.select`,
+    `tt.call` and the arguments and results of non-kernel functions are
+    split into their parts (a 1:N type conversion).
+
+    Refused with an error: `tt.reinterpret_tensor_descriptor` (an opaque TMA
+    descriptor) and kernel parameters of descriptor type (host-side
+    TensorDescriptors), whose shape and strides the kernel cannot see.
+
+    ```mlir
+    %d = tt.make_tensor_descriptor %base, [%m, %n], [%sm, %c1]
+           : <f16>, <tensor<64x64xf16>>
+    %t = tt.descriptor_load %d[%i, %j] : !tt.tensordesc<tensor<64x64xf16>>
+           -> tensor<64x64xf16>
+    // becomes a tt.load of tensor<64x64x!tt.ptr<f16>> with a 64x64 mask
+    // and a zero `other`
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect",
+                           "::mlir::triton::TritonDialect"];
+}
+
 def TritonDecomposeScaledDot
     : Pass<"tt-decompose-scaled-dot", "::mlir::ModuleOp"> {
   let summary = "rewrite tt.dot_scaled into upcasts, scaling and tt.dot";
