@@ -12,14 +12,14 @@ launches bundles, libTridentCompiler compiles. docs/python.md describes the
 API, how the libraries are found and the error model.
 """
 
-from ._errors import TridentError
+from ._errors import BufferDeviceError, TridentError
 from ._kernel import Kernel, Parameter, load
 from ._compiler import (TargetInfo, compile, resolve_target, stages, targets,
                         warnings)
 from . import _lib, _runtime
 
 __all__ = [
-    "Kernel", "Parameter", "TargetInfo", "TridentError", "compile", "load",
+    "BufferDeviceError", "Kernel", "Parameter", "TargetInfo", "TridentError", "compile", "load",
     "library_dir", "resolve_target", "stages", "synchronize", "targets",
     "version", "warnings",
 ]

@@ -24,7 +24,7 @@ import operator
 import struct
 
 from . import _lib
-from ._errors import TridentError
+from ._errors import BufferDeviceError, TridentError
 
 try:  # numpy is optional: without it, buffers come through the protocols.
     import numpy as _np
@@ -137,9 +137,14 @@ def buffer_address(value, which, placement, esize, type_text):
         on_target = getattr(value, placement.torch_flag, None) \
             if placement.torch_flag else None
         device = None if on_target is True else _torch_device_type(value)
+        # Pinned host memory is mapped into the GPU's address space (unified
+        # addressing): a kernel reads it in place, as under Triton.
         if placement.torch is not None and device is not None and \
-                device != placement.torch:
-            raise TridentError(
+                device != placement.torch and not (
+                    device == "cpu" and placement.torch == "cuda" and
+                    callable(getattr(value, "is_pinned", None)) and
+                    value.is_pinned()):
+            raise BufferDeviceError(
                 "%s is a buffer on device '%s'; a kernel for target '%s' "
                 "needs %s memory (move it with .to('%s'))" %
                 (which, device, placement.kind, placement.torch,
@@ -158,7 +163,7 @@ def buffer_address(value, which, placement, esize, type_text):
         return data_ptr()
     if _ndarray is not None and isinstance(value, _ndarray):
         if not placement.host:
-            raise TridentError(
+            raise BufferDeviceError(
                 "%s is a numpy array (host memory); a kernel for target '%s' "
                 "needs device memory (a torch tensor on '%s', or any "
                 "__dlpack__ buffer on the device)" %
@@ -210,7 +215,7 @@ def _dlpack_address(value, which, placement, esize, type_text):
 
 def _check_dlpack_device(device_type, which, placement):
     if placement.dlpack is not None and device_type not in placement.dlpack:
-        raise TridentError(
+        raise BufferDeviceError(
             "%s is a buffer on DLPack device '%s'; a kernel for target '%s' "
             "needs %s memory" %
             (which, _DL_DEVICE_NAMES.get(device_type, str(device_type)),

@@ -7,6 +7,7 @@
 import os
 import re
 import tempfile
+import types
 import unittest
 
 import numpy as np
@@ -424,6 +425,42 @@ class Launch(unittest.TestCase):
             with self.assertRaises(trident.TridentError) as caught:
                 k[4](x, bad, out, 1000)
             self.assertIn("argument 2 ('y_ptr')", str(caught.exception))
+
+    def test_host_tensors_for_a_gpu_kernel(self):
+        # Pinned host memory is addressable from the GPU (as under Triton);
+        # other host memory is refused with a ValueError, as Triton's
+        # launcher does (upstream's test_pointer_arguments expects it).
+        from trident import _args
+
+        class HostTensor:
+            device = types.SimpleNamespace(type="cpu")
+            is_cuda = False
+
+            def __init__(self, pinned):
+                self.pinned = pinned
+
+            def data_ptr(self):
+                return 4096
+
+            def element_size(self):
+                return 4
+
+            def is_pinned(self):
+                return self.pinned
+
+        nvidia = _args.Placement("nvidia")
+        self.assertEqual(_args.buffer_address(HostTensor(True), "x", nvidia,
+                                              4, "f32"), 4096)
+        with self.assertRaises(ValueError) as caught:
+            _args.buffer_address(HostTensor(False), "argument 1 ('x')",
+                                 nvidia, 4, "f32")
+        self.assertIsInstance(caught.exception, trident.BufferDeviceError)
+        self.assertIn("argument 1 ('x') is a buffer on device 'cpu'; a kernel "
+                      "for target 'nvidia' needs cuda memory",
+                      str(caught.exception))
+        with self.assertRaises(ValueError):
+            _args.buffer_address(np.zeros(4, np.float32), "x", nvidia, 4,
+                                 "f32")
 
     def test_wrong_device(self):
         k = compiled(VADD)
