@@ -114,6 +114,19 @@ def main():
     compiled_empty = empty[(1,)](x, y, out, n)
     trident_us = per_call_us(lambda: empty[(1,)](x, y, out, n), sync,
                              args.calls, args.repeats)
+    # The machine's speed drifts between the two measurements above (runs
+    # of the same code differ by 1.5x): the same two again, their rounds
+    # interleaved, so that both see the same machine.
+    pairs = []
+    for _ in range(args.repeats):
+        trident.triton.deactivate()
+        a = per_call_us(lambda: empty[(1,)](x, y, out, n), sync, args.calls, 1)
+        trident.triton.activate(args.target)
+        b = per_call_us(lambda: empty[(1,)](x, y, out, n), sync, args.calls, 1)
+        pairs.append((a, b))
+    interleaved_native = statistics.median(a for a, _ in pairs)
+    interleaved_trident = statistics.median(b for _, b in pairs)
+    ratio = statistics.median(b / a for a, b in pairs)
     kernel = compiled_empty.function
     stream = torch.cuda.current_stream().cuda_stream
     direct_us = per_call_us(
@@ -173,6 +186,9 @@ def main():
                  "%.2f us" % native_us))
     rows.append(("empty kernel, per call", "trident backend (%s)" % name,
                  "%.2f us" % trident_us))
+    rows.append(("empty kernel, per call, interleaved rounds",
+                 "triton / trident backend / ratio (median of rounds)",
+                 "%.2f us / %.2f us / %.2f" % (interleaved_native, interleaved_trident, ratio)))
     rows.append(("empty kernel, per call", "trident Kernel.launch direct",
                  "%.2f us" % direct_us))
     rows.append(("empty kernel, per call", "runtime launch_on_stream, bare ctypes call",
