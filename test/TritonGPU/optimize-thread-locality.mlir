@@ -78,6 +78,49 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
+// The loop carries the accumulator in a 1-D blocked layout, so the row
+// maximum reaches it through a layout conversion (upstream's
+// test_optimize_thread_locality with max): the same rewrite, the conversion
+// gone from the loop, the result converted back after it.
+// CHECK-DAG: #[[ROW:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[B:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[B3:.*]] = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [2, 16, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+// CHECK-LABEL: tt.func @row_max_through_conversion
+// CHECK: %[[NEGINF:.*]] = arith.constant dense<0xFF800000> : tensor<32xf32, #[[ROW]]>
+// CHECK: %[[IDENTITY:.*]] = arith.constant dense<0xFF800000> : tensor<32x16xf32, #ttg.slice<{dim = 2, parent = #[[B3]]}>>
+// CHECK: %[[LOOP:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[IDENTITY]])
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %[[P:.*]] = "tt.reduce"({{.*}}) <{axis = 2 : i32}>
+// CHECK: arith.maxnumf %[[ACC]], %[[P]] : tensor<32x16xf32, #ttg.slice<{dim = 2, parent = #[[B3]]}>>
+// CHECK: scf.yield
+// CHECK: %[[T:.*]] = "tt.reduce"(%[[LOOP]]) <{axis = 1 : i32}>
+// CHECK: %[[C:.*]] = ttg.convert_layout %[[T]] : {{.*}} -> tensor<32xf32, #[[ROW]]>
+// CHECK: %[[F:.*]] = arith.maxnumf %[[NEGINF]], %[[C]] : tensor<32xf32, #[[ROW]]>
+// CHECK: tt.return %[[F]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @row_max_through_conversion(%p: tensor<32x64x!tt.ptr<f32>, #blocked>, %n: i32) -> tensor<32xf32, #row> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %init = arith.constant dense<0xFF800000> : tensor<32xf32, #row>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<32xf32, #row>) : i32 {
+      %x = tt.load %p : tensor<32x64x!tt.ptr<f32>, #blocked>
+      %m = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+      ^bb0(%a: f32, %b: f32):
+        %y = arith.maxnumf %a, %b : f32
+        tt.reduce.return %y : f32
+      }) : (tensor<32x64xf32, #blocked>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+      %c = ttg.convert_layout %m : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<32xf32, #row>
+      %next = arith.maxnumf %acc, %c : tensor<32xf32, #row>
+      scf.yield %next : tensor<32xf32, #row>
+    }
+    tt.return %r : tensor<32xf32, #row>
+  }
+}
+
+// -----
+
 // One element per thread along the axis: nothing to reduce locally, the
 // loop is left alone.
 // CHECK-LABEL: tt.func @one_per_thread

@@ -54,11 +54,14 @@ std::optional<APFloat> getIdentity(Operation *combiner, FloatType type) {
 
 /// A reduction of a loaded 2-D tensor along its innermost dimension whose
 /// result is only combined (with the reduction's own combiner) into a value
-/// carried by the enclosing loop, from a constant initial value.
+/// carried by the enclosing loop, from a constant initial value. The result
+/// may reach the combiner through one layout conversion (where the loop
+/// carries the accumulator in another layout than the reduction's).
 struct LoopReduction {
   ReduceOp reduce;
   Operation *combiner;   // in the reduce region
   Operation *accumulate; // acc' = combiner(acc, reduce)
+  ConvertLayoutOp convert; // between the reduction and `accumulate`, or null
   scf::ForOp loop;
   unsigned iterIndex;
   BlockedEncodingAttr layout;
@@ -84,6 +87,12 @@ std::optional<LoopReduction> matchLoopReduction(ReduceOp reduce) {
   Value result = reduce->getResult(0);
   if (!result.hasOneUse())
     return std::nullopt;
+  auto convert = dyn_cast<ConvertLayoutOp>(*result.getUsers().begin());
+  if (convert) {
+    result = convert.getResult();
+    if (!result.hasOneUse())
+      return std::nullopt;
+  }
   Operation *accumulate = *result.getUsers().begin();
   if (accumulate->getName() != combiner->getName() ||
       accumulate->getNumOperands() != 2 || !accumulate->hasOneUse())
@@ -101,7 +110,8 @@ std::optional<LoopReduction> matchLoopReduction(ReduceOp reduce) {
   if (other != acc || !acc.hasOneUse() ||
       !loop.getInitArgs()[index].getDefiningOp<arith::ConstantOp>())
     return std::nullopt;
-  return LoopReduction{reduce, combiner, accumulate, loop, index, layout};
+  return LoopReduction{reduce, combiner, accumulate, convert,
+                       loop,   index,    layout};
 }
 
 /// Inside the loop, each thread reduces the elements it holds along the
@@ -166,6 +176,8 @@ void makeThreadLocal(LoopReduction match) {
   newAccumulate->getResult(0).setType(partialType);
   match.accumulate->replaceAllUsesWith(newAccumulate);
   match.accumulate->erase();
+  if (match.convert)
+    match.convert->erase();
 
   // After the loop: across threads, then with the original initial value.
   builder.setInsertionPointAfter(loop);
