@@ -828,3 +828,65 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %g : tensor<16x32xf32, #cols>
   }
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// tt.join and tt.dot with layouts
+//===----------------------------------------------------------------------===//
+
+// Each thread must hold both elements of a pair.
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @join_layout(%a: tensor<64xf32, #b1>) {
+    // expected-error @+1 {{'tt.join' op expected result encoding #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}> (or one equivalent to it) but got 'tensor<64x2xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>>'}}
+    %j = tt.join %a, %a : tensor<64xf32, #b1> -> tensor<64x2xf32, #b2>
+    tt.return
+  }
+}
+
+// -----
+
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @join_no_encoding(%a: tensor<64xf32, #b1>) {
+    // expected-error @+1 {{'tt.join' op expects operands and result to all have an encoding or none to have one}}
+    %j = tt.join %a, %a : tensor<64xf32, #b1> -> tensor<64x2xf32>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @dot_operand_layout(%a: tensor<16x16xf32, #b>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>>, %c: tensor<16x16xf32, #b>) {
+    // expected-error @+1 {{'tt.dot' op expects operand a in #ttg.dot_op<{opIdx = 0}> of the accumulator's layout #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>, but got #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}}
+    %d = tt.dot %a, %b, %c : tensor<16x16xf32, #b> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>> -> tensor<16x16xf32, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @dot_operand_index(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>>, %c: tensor<16x16xf32, #b>) {
+    // expected-error @+1 {{'tt.dot' op expects operand b in #ttg.dot_op<{opIdx = 1}> of the accumulator's layout}}
+    %d = tt.dot %a, %a, %c : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>> -> tensor<16x16xf32, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @dot_operand_parent(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #b2}>>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>>, %c: tensor<16x16xf32, #b>) {
+    // expected-error @+1 {{'tt.dot' op expects operand a in #ttg.dot_op<{opIdx = 0}> of the accumulator's layout}}
+    %d = tt.dot %a, %b, %c : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #b2}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>> -> tensor<16x16xf32, #b>
+    tt.return
+  }
+}
