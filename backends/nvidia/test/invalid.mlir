@@ -113,11 +113,6 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.nvmma_shared: missing key 'elementBitWidth'}}
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>
-
-// -----
-
 // expected-error @+1 {{#ttg.nvmma_shared: 'transposed' must be true or false}}
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = 0, elementBitWidth = 16}>
 

@@ -62,6 +62,33 @@
 
 // -----
 
+// expected-error @+1 {{#ttg.blocked: 'CGALayout' and CTAsPerCGA, CTASplitNum and CTAOrder cannot be given together}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>
+
+// -----
+
+// expected-error @+1 {{#ttg.blocked: each basis of 'CGALayout' must be an array of 2 integers, got [1]}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1]]}>
+
+// -----
+
+// expected-error @+1 {{#ttg.blocked: expected an array of bases for 'CGALayout', got 2 : i64}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = 2}>
+
+// -----
+
+// A basis that moves in two dimensions is no split of one dimension.
+// expected-error @+1 {{#ttg.blocked: 'CGALayout' [[1, 1]] is not a CTA layout that CTAsPerCGA, CTASplitNum and CTAOrder can describe}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 1]]}>
+
+// -----
+
+// Splits of dimension 0 interleaved with splits of dimension 1.
+// expected-error @+1 {{#ttg.blocked: 'CGALayout' [[1, 0], [0, 1], [2, 0]] is not a CTA layout that CTAsPerCGA, CTASplitNum and CTAOrder can describe}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0], [0, 1], [2, 0]]}>
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Slice, dot-operand and linear layouts
 //===----------------------------------------------------------------------===//
