@@ -703,6 +703,19 @@ tt.func @f(%m: !ttg.memdesc<64xi32, #shared, #smem>) {
 
 // -----
 
+// The result layout must describe the result: this padded layout is for
+// 64x64 buffers only.
+#flat = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#padded = #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>
+#smem = #ttg.shared_memory
+tt.func @f(%m: !ttg.memdesc<4096xf16, #flat, #smem>) {
+  // expected-error @+1 {{the result layout #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}> cannot describe '!ttg.memdesc<32x128xf16, #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>, #ttg.shared_memory>': the layout describes a buffer of another shape}}
+  %0 = ttg.memdesc_reshape %m : !ttg.memdesc<4096xf16, #flat, #smem> -> !ttg.memdesc<32x128xf16, #padded, #smem>
+  tt.return
+}
+
+// -----
+
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 tt.func @f(%m: !ttg.memdesc<32xi32, #shared, #smem, 64>) {
