@@ -198,8 +198,10 @@ struct TritonGPULayoutInterface : public TritonLayoutInterface {
                                      Attribute bEncoding,
                                      Attribute cEncoding) const final {
     // As upstream: each operand is in the dot-operand layout of its
-    // position whose parent is the accumulator's layout, and both operands
-    // hold the same number of consecutive K elements per thread.
+    // position whose parent is the accumulator's layout. Upstream also
+    // wants one kWidth for both operands, but a plugin's layout may give A
+    // and B different ones (Intel's DPAS does); each operand's kWidth is
+    // checked by its parent (MmaEncodingTrait::verifyDotOperandEncoding).
     auto a = dyn_cast<DotOperandEncodingAttr>(aEncoding);
     auto b = dyn_cast<DotOperandEncodingAttr>(bEncoding);
     for (auto [operand, encoding, opIdx] :
@@ -212,9 +214,6 @@ struct TritonGPULayoutInterface : public TritonLayoutInterface {
                << "}> of the accumulator's layout " << cEncoding << ", but got "
                << encoding;
     }
-    if (a.getKWidth() != b.getKWidth())
-      return op->emitOpError() << "expects operands with one kWidth, but got "
-                               << a.getKWidth() << " and " << b.getKWidth();
     return success();
   }
 };
