@@ -113,11 +113,6 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.nvmma_shared: missing key 'elementBitWidth'}}
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>
-
-// -----
-
 // expected-error @+1 {{#ttg.nvmma_shared: 'transposed' must be true or false}}
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = 0, elementBitWidth = 16}>
 
@@ -155,6 +150,23 @@
 
 // expected-error @+1 {{#ttg.nvmma_shared: a swizzled layout needs rank 2 or more, got rank 1}}
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 1}>
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// tt.dot on mma operands
+//===----------------------------------------------------------------------===//
+
+// The accumulator's layout must be the operands' parent.
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%a: tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #blocked>) {
+    // expected-error @+1 {{'tt.dot' op expects operand a in #ttg.dot_op<{opIdx = 0}> of the accumulator's layout #ttg.blocked}}
+    %d = tt.dot %a, %b, %c : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #blocked>
+    tt.return
+  }
+}
 
 // -----
 

@@ -28,6 +28,11 @@
 #shfp4 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8, fp4Padded = true}>
 #shr3 = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16, rank = 3}>
 #shcta = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>
+// Upstream 3.6's CGALayout key: the same layouts as #mmacta and #shcta.
+#mmacga = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = [[1, 0]], instrShape = [16, 128, 16]}>
+#shcga = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[1, 0]]}>
+// Without elementBitWidth (upstream does not require it): 16 bits.
+#shnobits = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>
 // `transposed` defaults to false.
 #shdef = #ttg.nvmma_shared<{swizzlingByteWidth = 128, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
@@ -71,14 +76,17 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
   // CHECK-SAME: !ttg.memdesc<128x64xi8, #[[SHFP4]], #smem>
   // CHECK-SAME: !ttg.memdesc<2x16x16xf16, #[[SHR3]], #smem>
   // CHECK-SAME: !ttg.memdesc<128x64xf16, #[[SH]], #smem>
-  tt.func @shared(%a: !ttg.memdesc<3x128x64xf16, #sh, #smem, mutable>, %b: !ttg.memdesc<64x64xf8E5M2, #sht, #smem>, %c: !ttg.memdesc<128x64xi8, #shfp4, #smem>, %d: !ttg.memdesc<2x16x16xf16, #shr3, #smem>, %e: !ttg.memdesc<128x64xf16, #shdef, #smem>) {
+  // CHECK-SAME: !ttg.memdesc<128x64xf16, #[[SH]], #smem>
+  tt.func @shared(%a: !ttg.memdesc<3x128x64xf16, #sh, #smem, mutable>, %b: !ttg.memdesc<64x64xf8E5M2, #sht, #smem>, %c: !ttg.memdesc<128x64xi8, #shfp4, #smem>, %d: !ttg.memdesc<2x16x16xf16, #shr3, #smem>, %e: !ttg.memdesc<128x64xf16, #shdef, #smem>, %f: !ttg.memdesc<128x64xf16, #shnobits, #smem>) {
     tt.return
   }
 
   // CHECK-LABEL: tt.func @cta
   // CHECK-SAME: tensor<256x128xf32, #[[MMACTA]]>
   // CHECK-SAME: !ttg.memdesc<256x64xf16, #[[SHCTA]], #smem>
-  tt.func @cta(%a: tensor<256x128xf32, #mmacta>, %b: !ttg.memdesc<256x64xf16, #shcta, #smem>) {
+  // CHECK-SAME: tensor<256x128xf32, #[[MMACTA]]>
+  // CHECK-SAME: !ttg.memdesc<256x64xf16, #[[SHCTA]], #smem>
+  tt.func @cta(%a: tensor<256x128xf32, #mmacta>, %b: !ttg.memdesc<256x64xf16, #shcta, #smem>, %c: tensor<256x128xf32, #mmacga>, %d: !ttg.memdesc<256x64xf16, #shcga, #smem>) {
     tt.return
   }
 }

@@ -320,6 +320,55 @@ tt.func @dot_scaled_acc(%a: tensor<16x16xbf16>, %c: tensor<16x32xf32>) {
 
 // -----
 
+// e2m1 packed along K holds 128 K values in 64 bytes.
+tt.func @dot_scaled_k(%a: tensor<32x64xi8>, %b: tensor<64x32xbf16>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{reduction dimensions differ: 128 for 'tensor<32x64xi8>' and 64 for 'tensor<64x32xbf16>'}}
+  %d = tt.dot_scaled %a, %b, %c lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<32x64xi8> * tensor<64x32xbf16> -> tensor<32x32xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_k_plain(%a: tensor<32x64xf8E4M3FN>, %b: tensor<32x32xbf16>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{reduction dimensions differ: 64 for 'tensor<32x64xf8E4M3FN>' and 32 for 'tensor<32x32xbf16>'}}
+  %d = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<32x64xf8E4M3FN> * tensor<32x32xbf16> -> tensor<32x32xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_scale_rows(%a: tensor<32x64xf8E4M3FN>, %sa: tensor<16x2xi8>, %b: tensor<64x32xbf16>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{expects a lhs scale of 32x2 (blocks of 32), but got 'tensor<16x2xi8>'}}
+  %d = tt.dot_scaled %a scale %sa, %b, %c lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<32x64xf8E4M3FN>, tensor<16x2xi8> * tensor<64x32xbf16> -> tensor<32x32xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_scale_block(%a: tensor<32x64xf8E4M3FN>, %sa: tensor<32x8xi8>, %b: tensor<64x32xbf16>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{scale 'tensor<32x8xi8>' must cover blocks of 16 or 32 of the 64 reduction values}}
+  %d = tt.dot_scaled %a scale %sa, %b, %c lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<32x64xf8E4M3FN>, tensor<32x8xi8> * tensor<64x32xbf16> -> tensor<32x32xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_scale_agree(%a: tensor<32x64xf8E4M3FN>, %sa: tensor<32x4xi8>, %b: tensor<64x32xf8E4M3FN>, %sb: tensor<32x2xi8>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{scales cover blocks of 16 and 32 reduction values; they must agree}}
+  %d = tt.dot_scaled %a scale %sa, %b scale %sb, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<32x64xf8E4M3FN>, tensor<32x4xi8> * tensor<64x32xf8E4M3FN>, tensor<32x2xi8> -> tensor<32x32xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_scaled_scale_rank(%a: tensor<32x64xf8E4M3FN>, %sb: tensor<2xi8>, %b: tensor<64x32xf8E4M3FN>, %c: tensor<32x32xf32>) {
+  // expected-error @+1 {{expects scales of rank 2, but got 'tensor<2xi8>'}}
+  %d = tt.dot_scaled %a, %b scale %sb, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<32x64xf8E4M3FN> * tensor<64x32xf8E4M3FN>, tensor<2xi8> -> tensor<32x32xf32>
+  tt.return
+}
+
+// -----
+
 tt.func @dot_scaled_rank(%a: tensor<16xbf16>, %c: tensor<16x16xf32>) {
   // expected-error @+1 {{expects operands of equal rank 2 or 3}}
   %d = tt.dot_scaled %a, %a, %c lhs = bf16 rhs = bf16 {fastMath = false} : tensor<16xbf16> * tensor<16xbf16> -> tensor<16x16xf32>
@@ -459,6 +508,53 @@ tt.func @map_elementwise_args(%x: tensor<4xf32>) {
   // expected-error @+1 {{expects 2 region arguments, but got 1}}
   %r = "tt.map_elementwise"(%x) <{pack = 2 : i32}> ({
   ^bb0(%a: f32):
+    tt.map_elementwise.return %a : f32
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+// With pack = 2 the region sees two elements of each operand in a row.
+tt.func @map_elementwise_arg_type(%x: tensor<4xf32>, %y: tensor<4xi32>) {
+  // expected-error @+1 {{region argument 2 has type 'f32', expected 'i32'}}
+  %r = "tt.map_elementwise"(%x, %y) <{pack = 2 : i32}> ({
+  ^bb0(%a0: f32, %a1: f32, %b0: f32, %b1: i32):
+    tt.map_elementwise.return %a0, %a1 : f32, f32
+  }) : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @map_elementwise_return_count(%x: tensor<4xf32>) {
+  // expected-error @+1 {{region returns ('f32'), expected 2 values of types ('f32', 'f32') for 2 elements of each result}}
+  %r = "tt.map_elementwise"(%x) <{pack = 2 : i32}> ({
+  ^bb0(%a0: f32, %a1: f32):
+    tt.map_elementwise.return %a0 : f32
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @map_elementwise_return_type(%x: tensor<4xf32>) {
+  // expected-error @+1 {{region returns ('i32'), expected 1 values of types ('f32') for 1 elements of each result}}
+  %r = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+  ^bb0(%a: f32):
+    %i = arith.fptosi %a : f32 to i32
+    tt.map_elementwise.return %i : i32
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @map_elementwise_store(%x: tensor<4xf32>, %p: !tt.ptr<f32>) {
+  %r = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+  ^bb0(%a: f32):
+    // expected-error @+1 {{writes memory, which is not allowed inside 'tt.map_elementwise'}}
+    tt.store %p, %a : !tt.ptr<f32>
     tt.map_elementwise.return %a : f32
   }) : (tensor<4xf32>) -> tensor<4xf32>
   tt.return

@@ -112,7 +112,7 @@ tt.func @arith(%x: tensor<64xf32>, %lo: tensor<64xf32>, %i: tensor<64xi32>) {
 }
 
 // CHECK-LABEL: tt.func @dots
-tt.func @dots(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>, %a8: tensor<64x32xf8E4M3FN>, %sa: tensor<64x1xi8>, %bb: tensor<32x64xbf16>, %cs: f32) {
+tt.func @dots(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>, %a8: tensor<64x32xf8E4M3FN>, %sa: tensor<64x1xi8>, %bb: tensor<32x64xbf16>, %cs: f32, %p4: tensor<64x16xi8>, %s4: tensor<64x2xi8>) {
   // CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   %d = tt.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   // CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}}, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
@@ -126,6 +126,9 @@ tt.func @dots(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32
   %b8 = arith.trunci %b4 : tensor<64x32xi16> to tensor<64x32xi8>
   %c2 = tt.splat %cs : f32 -> tensor<32x64xf32>
   %g = tt.dot_scaled %bb, %b8, %c2 lhs = bf16 rhs = e2m1 {fastMath = true, rhs_k_pack = false} : tensor<32x64xbf16> * tensor<64x32xi8> -> tensor<32x64xf32>
+  // e2m1 packed along K: 16 bytes hold K = 32, scaled in blocks of 16.
+  // CHECK: tt.dot_scaled {{.*}} lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<64x16xi8>, tensor<64x2xi8> * tensor<32x64xbf16> -> tensor<64x64xf32>
+  %h = tt.dot_scaled %p4 scale %s4, %bb, %c lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<64x16xi8>, tensor<64x2xi8> * tensor<32x64xbf16> -> tensor<64x64xf32>
   tt.return
 }
 
@@ -154,6 +157,17 @@ tt.func @reductions(%x: tensor<16x32xf32>, %idx: tensor<16x32xi32>) {
     %y = arith.negf %a : f32
     tt.map_elementwise.return %y : f32
   }) : (tensor<16x32xf32>) -> tensor<16x32xf32>
+  // With pack = 2 the region takes two elements of each operand in a row
+  // and returns two elements of each result.
+  // CHECK: "tt.map_elementwise"(%{{.*}}, %{{.*}}) <{pack = 2 : i32}>
+  // CHECK: tt.map_elementwise.return %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32, f32, i32, i32
+  %q:2 = "tt.map_elementwise"(%x, %idx) <{pack = 2 : i32}> ({
+  ^bb0(%x0: f32, %x1: f32, %i0: i32, %i1: i32):
+    %y0 = arith.negf %x0 : f32
+    %y1 = arith.negf %x1 : f32
+    %j0 = arith.addi %i0, %i1 : i32
+    tt.map_elementwise.return %y0, %y1, %j0, %j0 : f32, f32, i32, i32
+  }) : (tensor<16x32xf32>, tensor<16x32xi32>) -> (tensor<16x32xf32>, tensor<16x32xi32>)
   tt.return
 }
 

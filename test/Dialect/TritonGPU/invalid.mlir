@@ -62,6 +62,33 @@
 
 // -----
 
+// expected-error @+1 {{#ttg.blocked: 'CGALayout' and CTAsPerCGA, CTASplitNum and CTAOrder cannot be given together}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>
+
+// -----
+
+// expected-error @+1 {{#ttg.blocked: each basis of 'CGALayout' must be an array of 2 integers, got [1]}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1]]}>
+
+// -----
+
+// expected-error @+1 {{#ttg.blocked: expected an array of bases for 'CGALayout', got 2 : i64}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = 2}>
+
+// -----
+
+// A basis that moves in two dimensions is no split of one dimension.
+// expected-error @+1 {{#ttg.blocked: 'CGALayout' [[1, 1]] is not a CTA layout that CTAsPerCGA, CTASplitNum and CTAOrder can describe}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 1]]}>
+
+// -----
+
+// Splits of dimension 0 interleaved with splits of dimension 1.
+// expected-error @+1 {{#ttg.blocked: 'CGALayout' [[1, 0], [0, 1], [2, 0]] is not a CTA layout that CTAsPerCGA, CTASplitNum and CTAOrder can describe}}
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0], [0, 1], [2, 0]]}>
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Slice, dot-operand and linear layouts
 //===----------------------------------------------------------------------===//
@@ -676,6 +703,19 @@ tt.func @f(%m: !ttg.memdesc<64xi32, #shared, #smem>) {
 
 // -----
 
+// The result layout must describe the result: this padded layout is for
+// 64x64 buffers only.
+#flat = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#padded = #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>
+#smem = #ttg.shared_memory
+tt.func @f(%m: !ttg.memdesc<4096xf16, #flat, #smem>) {
+  // expected-error @+1 {{the result layout #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}> cannot describe '!ttg.memdesc<32x128xf16, #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>, #ttg.shared_memory>': the layout describes a buffer of another shape}}
+  %0 = ttg.memdesc_reshape %m : !ttg.memdesc<4096xf16, #flat, #smem> -> !ttg.memdesc<32x128xf16, #padded, #smem>
+  tt.return
+}
+
+// -----
+
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 tt.func @f(%m: !ttg.memdesc<32xi32, #shared, #smem, 64>) {
@@ -826,5 +866,67 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     // expected-error @+1 {{'tt.gather' op expects the result in the layout of the indices 'tensor<16x32xi32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>>', but got 'tensor<16x32xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>>'}}
     %g = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<64x32xf32, #rows>, tensor<16x32xi32, #rows>) -> tensor<16x32xf32, #cols>
     tt.return %g : tensor<16x32xf32, #cols>
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// tt.join and tt.dot with layouts
+//===----------------------------------------------------------------------===//
+
+// Each thread must hold both elements of a pair.
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @join_layout(%a: tensor<64xf32, #b1>) {
+    // expected-error @+1 {{'tt.join' op expected result encoding #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}> (or one equivalent to it) but got 'tensor<64x2xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>>'}}
+    %j = tt.join %a, %a : tensor<64xf32, #b1> -> tensor<64x2xf32, #b2>
+    tt.return
+  }
+}
+
+// -----
+
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @join_no_encoding(%a: tensor<64xf32, #b1>) {
+    // expected-error @+1 {{'tt.join' op expects operands and result to all have an encoding or none to have one}}
+    %j = tt.join %a, %a : tensor<64xf32, #b1> -> tensor<64x2xf32>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @dot_operand_layout(%a: tensor<16x16xf32, #b>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>>, %c: tensor<16x16xf32, #b>) {
+    // expected-error @+1 {{'tt.dot' op expects operand a in #ttg.dot_op<{opIdx = 0}> of the accumulator's layout #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>, but got #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}}
+    %d = tt.dot %a, %b, %c : tensor<16x16xf32, #b> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>> -> tensor<16x16xf32, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @dot_operand_index(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>>, %c: tensor<16x16xf32, #b>) {
+    // expected-error @+1 {{'tt.dot' op expects operand b in #ttg.dot_op<{opIdx = 1}> of the accumulator's layout}}
+    %d = tt.dot %a, %a, %c : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>> -> tensor<16x16xf32, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @dot_operand_parent(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #b2}>>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>>, %c: tensor<16x16xf32, #b>) {
+    // expected-error @+1 {{'tt.dot' op expects operand a in #ttg.dot_op<{opIdx = 0}> of the accumulator's layout}}
+    %d = tt.dot %a, %b, %c : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #b2}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #b}>> -> tensor<16x16xf32, #b>
+    tt.return
   }
 }

@@ -10,6 +10,9 @@
 // CHECK-DAG: #[[CGA:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>
 // CHECK-DAG: #[[ONECTA:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-DAG: #[[LINEAR:linear[0-9]*]] = #ttg.linear<{register = {{\[}}[0, 1], [0, 2]], lane = {{\[}}[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = {{\[}}[8, 0], [16, 0]], block = []}>
+// CHECK-DAG: #[[CGA_BCAST:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CTAsPerCGA = [1, 4], CTASplitNum = [1, 2], CTAOrder = [1, 0]}>
+// CHECK-DAG: #[[CGA_LEAD:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CTAsPerCGA = [2, 2], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>
+// CHECK-DAG: #[[SWIZZLED_CGA_BASES:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1], CTAsPerCGA = [1, 2], CTASplitNum = [1, 2], CTAOrder = [1, 0]}>
 // CHECK-DAG: #[[SWIZZLED:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 // CHECK-DAG: #[[SWIZZLED_CGA:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1], CTAsPerCGA = [1, 2], CTASplitNum = [1, 2], CTAOrder = [0, 1]}>
 // CHECK-DAG: #[[PADDED:shared[0-9]*]] = #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>
@@ -21,6 +24,14 @@
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
 #blocked_cga = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>
+// Upstream 3.6 spells a CTA layout as the bases of the CGA's block
+// dimension; read into CTAsPerCGA/CTASplitNum/CTAOrder. [[1, 0]] is
+// #blocked_cga; a zero basis shares a piece between CTAs; broadcast bases
+// before any split belong to a dimension without splits.
+#blocked_cga_bases = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#blocked_cga_bcast = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1], [0, 0]]}>
+#blocked_cga_lead = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 0], [1, 0]]}>
+#swizzled_cga_bases = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1], CGALayout = [[0, 1]]}>
 #blocked_onecta = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CTAsPerCGA = [1], CTASplitNum = [1], CTAOrder = [0]}>
 #linear = #ttg.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
 #swizzled = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
@@ -42,7 +53,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
   // Slice and dot-operand layouts are printed inline, as upstream.
   // CHECK-SAME: tensor<128xf16, #ttg.slice<{dim = 1, parent = #[[BLOCKED]]}>>
   // CHECK-SAME: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #[[BLOCKED]]}>>
-  tt.func @distributed(%a: tensor<128x64xf16, #blocked>, %b: tensor<64x32xf16, #blocked_cga>, %c: tensor<256xf32, #blocked_onecta>, %d: tensor<32x16xf32, #linear>, %e: tensor<128xf16, #ttg.slice<{dim = 1, parent = #blocked}>>, %f: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>) {
+  // CHECK-SAME: tensor<64x32xf16, #[[CGA]]>
+  // CHECK-SAME: tensor<64x32xf16, #[[CGA_BCAST]]>
+  // CHECK-SAME: tensor<64x32xf16, #[[CGA_LEAD]]>
+  // CHECK-SAME: !ttg.memdesc<64x64xf16, #[[SWIZZLED_CGA_BASES]], #[[SMEM]]>
+  tt.func @distributed(%a: tensor<128x64xf16, #blocked>, %b: tensor<64x32xf16, #blocked_cga>, %c: tensor<256xf32, #blocked_onecta>, %d: tensor<32x16xf32, #linear>, %e: tensor<128xf16, #ttg.slice<{dim = 1, parent = #blocked}>>, %f: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %g: tensor<64x32xf16, #blocked_cga_bases>, %h: tensor<64x32xf16, #blocked_cga_bcast>, %i: tensor<64x32xf16, #blocked_cga_lead>, %j: !ttg.memdesc<64x64xf16, #swizzled_cga_bases, #smem>) {
     tt.return
   }
 

@@ -6,6 +6,8 @@
 
 // CHECK-DAG: #[[SHARED_T:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
 // CHECK-DAG: #[[FLAT:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+// CHECK-DAG: #[[JOINED:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[PAIRS:linear[0-9]*]] = #ttg.linear<{register = {{\[\[0, 1\]\]}}, lane = {{\[\[1, 0\], \[2, 0\], \[4, 0\], \[8, 0\], \[16, 0\]\]}}, warp = {{\[\[32, 0\], \[64, 0\]\]}}, block = []}>
 // CHECK-DAG: #[[ROWS:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -126,6 +128,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       ttg.warp_return
     } : (i32, tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>) -> i32
     tt.return %0 : i32
+  }
+
+  // tt.join's result keeps both halves of a pair in one thread: the blocked
+  // layout with a new fastest dimension of 2, or any layout equivalent to it.
+  // CHECK-LABEL: tt.func @join_layouts
+  tt.func @join_layouts(%x: tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked1}>>, %y: tensor<128xf32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>) {
+    // CHECK: tt.join %{{.*}}, %{{.*}} : tensor<128xf32, #{{.*}}> -> tensor<128x2xf32, #[[JOINED]]>
+    %0 = tt.join %y, %y : tensor<128xf32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>> -> tensor<128x2xf32, #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>>
+    // CHECK: tt.join %{{.*}}, %{{.*}} : tensor<128xf32, #{{.*}}> -> tensor<128x2xf32, #[[PAIRS]]>
+    %1 = tt.join %y, %y : tensor<128xf32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>> -> tensor<128x2xf32, #ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>>
+    // A slice is joined through its linear layout.
+    // CHECK: tt.join %{{.*}}, %{{.*}} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<128x2xf32, #[[PAIRS]]>
+    %2 = tt.join %x, %x : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<128x2xf32, #ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>>
+    tt.return
+  }
+
+  // CHECK-LABEL: tt.func @dot_layouts
+  tt.func @dot_layouts(%a: tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>, %b: tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>, %c: tensor<128x64xf32, #blocked1>) {
+    // CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<128x64xf32, #blocked1>
+    %d = tt.dot %a, %b, %c : tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<128x64xf32, #blocked1>
+    tt.return
   }
 
   // CHECK-LABEL: tt.func @fold_convert

@@ -386,6 +386,24 @@ LogicalResult JoinOp::verify() {
     return emitOpError() << "expected a result of shape [" << shape
                          << "] with elements " << lhs.getElementType()
                          << ", but got " << result;
+  Attribute encoding = lhs.getEncoding();
+  if (bool(encoding) != bool(result.getEncoding()))
+    return emitOpError() << "expects operands and result to all have an "
+                            "encoding or none to have one, but got "
+                         << lhs << " and " << result;
+  const TritonLayoutInterface *layouts =
+      encoding ? getLayoutInterface(encoding) : nullptr;
+  if (!layouts)
+    return success();
+  // Any layout that places the pairs as the inferred one does is accepted,
+  // as upstream compares layouts by their linear layouts.
+  FailureOr<Attribute> expected =
+      layouts->inferJoinOpEncoding(encoding, lhs.getShape());
+  if (failed(expected))
+    return emitOpError() << "cannot infer the result encoding from " << lhs;
+  if (!layouts->areLayoutsEquivalent(shape, *expected, result.getEncoding()))
+    return emitOpError() << "expected result encoding " << *expected
+                         << " (or one equivalent to it) but got " << result;
   return success();
 }
 
@@ -503,6 +521,10 @@ LogicalResult DotOp::verify() {
       bool(b.getEncoding()) != bool(c.getEncoding()))
     return emitOpError() << "expects all operands to have an encoding or "
                             "none to have one";
+  if (const TritonLayoutInterface *layouts =
+          c.getEncoding() ? getLayoutInterface(c.getEncoding()) : nullptr)
+    return layouts->verifyDotOpEncodings(*this, a.getEncoding(),
+                                         b.getEncoding(), c.getEncoding());
   return success();
 }
 
@@ -525,6 +547,57 @@ LogicalResult DotScaledOp::verify() {
     return emitOpError() << "accumulator " << c
                          << " does not match the product of " << a << " and "
                          << b;
+  // e2m1 packed along K holds two K values per byte.
+  int64_t aK = a.getDimSize(rank - 1), bK = b.getDimSize(rank - 2);
+  if (getAElemType() == ScaleDotElemType::E2M1 && getLhsKPack())
+    aK *= 2;
+  if (getBElemType() == ScaleDotElemType::E2M1 && getRhsKPack())
+    bK *= 2;
+  if (aK != bK)
+    return emitOpError() << "reduction dimensions differ: " << aK << " for "
+                         << a << " and " << bK << " for " << b;
+
+  // Each scale covers a block of 16 or 32 K values (upstream's rule); a
+  // one-element scale says nothing about the block. Both scales, if they
+  // say, must agree; without either the block is 32.
+  auto getScale = [](Value scale) {
+    return scale ? cast<RankedTensorType>(scale.getType()) : RankedTensorType();
+  };
+  RankedTensorType aScale = getScale(getAScale()),
+                   bScale = getScale(getBScale());
+  int64_t blockSize = 0;
+  for (RankedTensorType scale : {aScale, bScale}) {
+    if (!scale)
+      continue;
+    if (scale.getRank() != rank)
+      return emitOpError() << "expects scales of rank " << rank << ", but got "
+                           << scale;
+    if (scale.getNumElements() == 1)
+      continue;
+    int64_t scaleK = scale.getDimSize(rank - 1);
+    int64_t block = scaleK > 0 && aK % scaleK == 0 ? aK / scaleK : 0;
+    if (block != 16 && block != 32)
+      return emitOpError() << "scale " << scale << " must cover blocks of 16 "
+                           << "or 32 of the " << aK << " reduction values";
+    if (blockSize && block != blockSize)
+      return emitOpError() << "scales cover blocks of " << blockSize << " and "
+                           << block << " reduction values; they must agree";
+    blockSize = block;
+  }
+  if (!blockSize)
+    blockSize = 32;
+  auto checkScale = [&](RankedTensorType scale, int64_t rows,
+                        StringRef what) -> LogicalResult {
+    if (!scale || (scale.getDimSize(rank - 2) == rows &&
+                   scale.getDimSize(rank - 1) == aK / blockSize))
+      return success();
+    return emitOpError() << "expects a " << what << " scale of " << rows << "x"
+                         << aK / blockSize << " (blocks of " << blockSize
+                         << "), but got " << scale;
+  };
+  if (failed(checkScale(aScale, m, "lhs")) ||
+      failed(checkScale(bScale, n, "rhs")))
+    return failure();
   return success();
 }
 
@@ -683,6 +756,8 @@ LogicalResult ScanOp::verifyRegions() {
 }
 
 LogicalResult MapElementwiseOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError() << "expects at least one operand";
   int64_t pack = getPack();
   if (pack < 1 || !llvm::isPowerOf2_64(pack))
     return emitOpError() << "expects pack to be a positive power of two, but "
@@ -697,6 +772,47 @@ LogicalResult MapElementwiseOp::verify() {
                          << " region arguments, but got "
                          << block.getNumArguments();
   return success();
+}
+
+/// The element types of `values`, each repeated `pack` times in a row: the
+/// region sees `pack` consecutive elements of each operand (or result).
+static SmallVector<Type> getPackedElementTypes(TypeRange types, int64_t pack) {
+  SmallVector<Type> packed;
+  for (Type type : types)
+    packed.append(pack, getElementTypeOrSelf(type));
+  return packed;
+}
+
+LogicalResult MapElementwiseOp::verifyRegions() {
+  int64_t pack = getPack();
+  SmallVector<Type> argTypes =
+      getPackedElementTypes(getSrcs().getTypes(), pack);
+  for (auto [i, arg] : llvm::enumerate(getScalarOp().getArguments()))
+    if (arg.getType() != argTypes[i])
+      return emitOpError() << "region argument " << i << " has type "
+                           << arg.getType() << ", expected " << argTypes[i];
+  SmallVector<Type> returnTypes = getPackedElementTypes(getResultTypes(), pack);
+  WalkResult walk = getScalarOp().walk([&](Operation *op) {
+    // The region runs once per group of elements without the op's masks,
+    // so a store in it would write elements that are masked off.
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (effects && effects.hasEffect<MemoryEffects::Write>()) {
+      op->emitOpError() << "writes memory, which is not allowed inside "
+                           "'tt.map_elementwise'";
+      return WalkResult::interrupt();
+    }
+    auto ret = dyn_cast<MapElementwiseReturnOp>(op);
+    if (ret &&
+        TypeRange(ret.getResult().getTypes()) != TypeRange(returnTypes)) {
+      emitOpError() << "region returns (" << ret.getResult().getTypes()
+                    << "), expected " << returnTypes.size()
+                    << " values of types (" << TypeRange(returnTypes)
+                    << ") for " << pack << " elements of each result";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//

@@ -205,14 +205,9 @@ struct DecomposeScaledDot : OpRewritePattern<DotScaledOp> {
     Value a = upcastToF32(rewriter, loc, op.getA(), aKind, op.getLhsKPack());
     Value bT = upcastToF32(rewriter, loc, transpose2d(rewriter, loc, op.getB()),
                            bKind, op.getRhsKPack());
+    // tt.dot_scaled's verifier has checked that the unpacked operands are
+    // m x K and n x K.
     auto aF = cast<RankedTensorType>(a.getType());
-    auto bF = cast<RankedTensorType>(bT.getType());
-    if (aF.getDimSize(0) != m || bF.getDimSize(0) != n ||
-        aF.getDimSize(1) != bF.getDimSize(1))
-      return op.emitOpError()
-             << "unpacks to " << aF.getDimSize(0) << "x" << aF.getDimSize(1)
-             << " * " << bF.getDimSize(1) << "x" << bF.getDimSize(0)
-             << ", which does not produce " << cType;
     int64_t k = aF.getDimSize(1);
 
     auto scaled = [&](Value x, Value scale, int64_t rows,

@@ -264,7 +264,14 @@ static FailureOr<CTALayoutAttr>
 readCTALayout(LayoutDictReader &reader, MLIRContext *ctx,
               std::optional<SmallVector<unsigned>> ctasPerCGA,
               std::optional<SmallVector<unsigned>> ctaSplitNum,
-              std::optional<SmallVector<unsigned>> ctaOrder, unsigned rank) {
+              std::optional<SmallVector<unsigned>> ctaOrder, unsigned rank,
+              Attribute cgaLayout) {
+  if (cgaLayout) {
+    if (ctasPerCGA || ctaSplitNum || ctaOrder)
+      return reader.error() << "'CGALayout' and CTAsPerCGA, CTASplitNum and "
+                               "CTAOrder cannot be given together";
+    return parseCGALayout(ctx, cgaLayout, rank, [&] { return reader.error(); });
+  }
   if (!ctasPerCGA && !ctaSplitNum && !ctaOrder)
     return CTALayoutAttr::getDefault(ctx, rank);
   if (!ctasPerCGA || !ctaSplitNum || !ctaOrder)
@@ -286,7 +293,14 @@ static FailureOr<bool>
 readCTAKey(LayoutDictReader &reader, const NamedAttribute &entry,
            std::optional<SmallVector<unsigned>> &ctasPerCGA,
            std::optional<SmallVector<unsigned>> &ctaSplitNum,
-           std::optional<SmallVector<unsigned>> &ctaOrder) {
+           std::optional<SmallVector<unsigned>> &ctaOrder,
+           Attribute &cgaLayout) {
+  // Upstream Triton 3.6 spells the CTA layout as the bases of a linear
+  // layout; it is read once the layout's rank is known.
+  if (entry.getName() == "CGALayout") {
+    cgaLayout = entry.getValue();
+    return true;
+  }
   std::optional<SmallVector<unsigned>> *slot =
       llvm::StringSwitch<std::optional<SmallVector<unsigned>> *>(
           entry.getName().getValue())
@@ -419,6 +433,88 @@ LogicalResult CTALayoutAttr::verify(
   return success();
 }
 
+FailureOr<CTALayoutAttr> mlir::triton::gpu::parseCGALayout(
+    MLIRContext *ctx, Attribute value, unsigned rank,
+    function_ref<InFlightDiagnostic()> emitError) {
+  auto array = dyn_cast<ArrayAttr>(value);
+  if (!array)
+    return emitError() << "expected an array of bases for 'CGALayout', got "
+                       << value;
+  std::vector<std::vector<int32_t>> bases;
+  for (Attribute basisAttr : array) {
+    auto basis = dyn_cast<ArrayAttr>(basisAttr);
+    if (!basis || basis.size() != rank)
+      return emitError() << "each basis of 'CGALayout' must be an array of "
+                         << rank << " integers, got " << basisAttr;
+    std::vector<int32_t> values;
+    for (Attribute element : basis) {
+      auto integer = dyn_cast<IntegerAttr>(element);
+      if (!integer || !integer.getType().isInteger() ||
+          integer.getValue().isNegative() ||
+          integer.getValue().getActiveBits() > 31)
+        return emitError() << "each basis of 'CGALayout' must be an array of "
+                           << rank << " integers, got " << basisAttr;
+      values.push_back(static_cast<int32_t>(integer.getInt()));
+    }
+    bases.push_back(std::move(values));
+  }
+
+  // Read the three arrays off the bases: a basis that moves in a dimension
+  // splits it; a zero basis broadcasts the dimension before it.
+  SmallVector<unsigned> ctasPerCGA(rank, 1), ctaSplitNum(rank, 1), ctaOrder;
+  std::optional<unsigned> current;
+  unsigned leadingZeros = 0;
+  for (ArrayRef<int32_t> basis : bases) {
+    const int32_t *moved = llvm::find_if(basis, [](int32_t v) { return v; });
+    if (moved == basis.end()) {
+      if (current)
+        ctasPerCGA[*current] *= 2;
+      else
+        ++leadingZeros;
+      continue;
+    }
+    current = moved - basis.begin();
+    if (!llvm::is_contained(ctaOrder, *current))
+      ctaOrder.push_back(*current);
+    ctasPerCGA[*current] *= 2;
+    ctaSplitNum[*current] *= 2;
+  }
+  // Broadcast bases before any split belong to a dimension without bases,
+  // which then comes first.
+  SmallVector<unsigned> order = getDefaultOrder(rank);
+  if (leadingZeros)
+    for (unsigned dim : order)
+      if (!llvm::is_contained(ctaOrder, dim)) {
+        ctasPerCGA[dim] <<= leadingZeros;
+        ctaOrder.insert(ctaOrder.begin(), dim);
+        break;
+      }
+  // Dimensions without bases may sit anywhere in CTAOrder; keep them where
+  // the default order has them, so `[[1, 0]]` reads as CTAOrder = [1, 0]
+  // like the layouts Triton builds.
+  auto next = ctaOrder.begin();
+  for (unsigned &dim : order)
+    if (llvm::is_contained(ctaOrder, dim))
+      dim = *next++;
+  ctaOrder = std::move(order);
+  CTALayoutAttr layout = CTALayoutAttr::getChecked(emitError, ctx, ctasPerCGA,
+                                                   ctaSplitNum, ctaOrder);
+  if (!layout)
+    return failure();
+
+  // The arrays spell the bases only when rebuilding gives them back.
+  LinearLayout rebuilt = makeCgaLayout(layout);
+  StringAttr kBlock = StringAttr::get(ctx, "block");
+  auto it = rebuilt.getBases().find(kBlock);
+  bool same =
+      it == rebuilt.getBases().end() ? bases.empty() : it->second == bases;
+  if (!same)
+    return emitError() << "'CGALayout' " << value
+                       << " is not a CTA layout that CTAsPerCGA, CTASplitNum "
+                          "and CTAOrder can describe";
+  return layout;
+}
+
 //===----------------------------------------------------------------------===//
 // Blocked layout
 //===----------------------------------------------------------------------===//
@@ -434,9 +530,10 @@ Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
   static constexpr StringLiteral names[4] = {"sizePerThread", "threadsPerWarp",
                                              "warpsPerCTA", "order"};
   std::optional<SmallVector<unsigned>> ctasPerCGA, ctaSplitNum, ctaOrder;
+  Attribute cgaLayout;
   for (NamedAttribute entry : *dict) {
     FailureOr<bool> isCTAKey =
-        readCTAKey(reader, entry, ctasPerCGA, ctaSplitNum, ctaOrder);
+        readCTAKey(reader, entry, ctasPerCGA, ctaSplitNum, ctaOrder, cgaLayout);
     if (failed(isCTAKey))
       return {};
     if (*isCTAKey)
@@ -460,7 +557,7 @@ Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
 
   FailureOr<CTALayoutAttr> ctaLayout =
       readCTALayout(reader, parser.getContext(), ctasPerCGA, ctaSplitNum,
-                    ctaOrder, fields[3]->size());
+                    ctaOrder, fields[3]->size(), cgaLayout);
   if (failed(ctaLayout))
     return {};
   return parser.getChecked<BlockedEncodingAttr>(
@@ -934,9 +1031,10 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
                                                    "maxPhase"};
   std::optional<SmallVector<unsigned>> order;
   std::optional<SmallVector<unsigned>> ctasPerCGA, ctaSplitNum, ctaOrder;
+  Attribute cgaLayout;
   for (NamedAttribute entry : *dict) {
     FailureOr<bool> isCTAKey =
-        readCTAKey(reader, entry, ctasPerCGA, ctaSplitNum, ctaOrder);
+        readCTAKey(reader, entry, ctasPerCGA, ctaSplitNum, ctaOrder, cgaLayout);
     if (failed(isCTAKey))
       return {};
     if (*isCTAKey)
@@ -971,7 +1069,7 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
   }
   FailureOr<CTALayoutAttr> ctaLayout =
       readCTALayout(reader, parser.getContext(), ctasPerCGA, ctaSplitNum,
-                    ctaOrder, order->size());
+                    ctaOrder, order->size(), cgaLayout);
   if (failed(ctaLayout))
     return {};
   return parser.getChecked<SwizzledSharedEncodingAttr>(

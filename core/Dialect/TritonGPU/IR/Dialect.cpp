@@ -130,6 +130,92 @@ struct TritonGPULayoutInterface : public TritonLayoutInterface {
       return failure();
     return Attribute(slice.getParent());
   }
+
+  FailureOr<Attribute>
+  inferJoinOpEncoding(Attribute operandEncoding,
+                      ArrayRef<int64_t> shape) const final {
+    MLIRContext *ctx = operandEncoding.getContext();
+    // A blocked operand gives a blocked result: two elements per thread in
+    // a new fastest dimension.
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(operandEncoding)) {
+      unsigned rank = blocked.getRank();
+      SmallVector<unsigned> spt = blocked.getSizePerThread(),
+                            lanes = blocked.getThreadsPerWarp(),
+                            warps = blocked.getWarpsPerCTA(),
+                            ctas = blocked.getCTAsPerCGA(),
+                            split = blocked.getCTASplitNum();
+      spt.push_back(2);
+      lanes.push_back(1);
+      warps.push_back(1);
+      ctas.push_back(1);
+      split.push_back(1);
+      SmallVector<unsigned> order{rank}, ctaOrder{rank};
+      llvm::append_range(order, blocked.getOrder());
+      llvm::append_range(ctaOrder, blocked.getCTAOrder());
+      return Attribute(BlockedEncodingAttr::get(
+          ctx, spt, lanes, warps, order,
+          CTALayoutAttr::get(ctx, ctas, split, ctaOrder)));
+    }
+    // Any other layout: its linear layout with a first register basis that
+    // steps along the new dimension.
+    std::optional<LinearLayout> src = tryToLinearLayout(shape, operandEncoding);
+    if (!src)
+      return failure();
+    StringAttr kRegister = StringAttr::get(ctx, "register");
+    LinearLayout::BasesT bases;
+    for (const auto &[inDim, inBases] : src->getBases()) {
+      std::vector<std::vector<int32_t>> &joined = bases[inDim];
+      if (inDim == kRegister) {
+        std::vector<int32_t> pair(shape.size() + 1, 0);
+        pair.back() = 1;
+        joined.push_back(std::move(pair));
+      }
+      for (std::vector<int32_t> basis : inBases) {
+        basis.push_back(0);
+        joined.push_back(std::move(basis));
+      }
+    }
+    SmallVector<int64_t> joinedShape(shape);
+    joinedShape.push_back(2);
+    std::optional<LinearLayout> layout = LinearLayout::tryCreate(
+        std::move(bases), standardOutDimPairs(ctx, joinedShape),
+        /*requireSurjective=*/false);
+    if (!layout)
+      return failure();
+    return Attribute(LinearEncodingAttr::get(ctx, std::move(*layout)));
+  }
+
+  bool areLayoutsEquivalent(ArrayRef<int64_t> shape, Attribute a,
+                            Attribute b) const final {
+    if (a == b)
+      return true;
+    std::optional<LinearLayout> aLayout = tryToLinearLayout(shape, a);
+    std::optional<LinearLayout> bLayout = tryToLinearLayout(shape, b);
+    return aLayout && bLayout && *aLayout == *bLayout;
+  }
+
+  LogicalResult verifyDotOpEncodings(Operation *op, Attribute aEncoding,
+                                     Attribute bEncoding,
+                                     Attribute cEncoding) const final {
+    // As upstream: each operand is in the dot-operand layout of its
+    // position whose parent is the accumulator's layout. Upstream also
+    // wants one kWidth for both operands, but a plugin's layout may give A
+    // and B different ones (Intel's DPAS does); each operand's kWidth is
+    // checked by its parent (MmaEncodingTrait::verifyDotOperandEncoding).
+    auto a = dyn_cast<DotOperandEncodingAttr>(aEncoding);
+    auto b = dyn_cast<DotOperandEncodingAttr>(bEncoding);
+    for (auto [operand, encoding, opIdx] :
+         {std::tuple(a, aEncoding, 0u), std::tuple(b, bEncoding, 1u)}) {
+      if (!operand || operand.getOpIdx() != opIdx ||
+          operand.getParent() != cEncoding)
+        return op->emitOpError()
+               << "expects operand " << (opIdx == 0 ? "a" : "b")
+               << " in #ttg.dot_op<{opIdx = " << opIdx
+               << "}> of the accumulator's layout " << cEncoding << ", but got "
+               << encoding;
+    }
+    return success();
+  }
 };
 
 /// The alias names of layouts in printed IR, as upstream: `#blocked`,

@@ -360,7 +360,13 @@ LogicalResult MemDescReshapeOp::verify() {
                             "must not carry another allocation shape, got "
                          << result;
   std::optional<LinearLayout> srcLL = tryToLinearLayout(src);
-  std::optional<LinearLayout> dstLL = tryToLinearLayout(result);
+  std::string why;
+  std::optional<LinearLayout> dstLL = tryToLinearLayout(result, &why);
+  // As upstream, the result layout must be the source's reshaped, so it
+  // must at least describe the result.
+  if (srcLL && !dstLL)
+    return emitOpError() << "the result layout " << result.getEncoding()
+                         << " cannot describe " << result << ": " << why;
   if (srcLL && dstLL &&
       reshapeOuts(getContext(), *srcLL, result.getAllocShape()) != *dstLL)
     return emitOpError() << "the result layout " << result.getEncoding()

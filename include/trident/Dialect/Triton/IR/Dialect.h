@@ -19,6 +19,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "trident/Dialect/Triton/IR/Traits.h"
@@ -55,6 +56,24 @@ public:
   /// The encoding of the result of inserting a unit dimension at `axis`.
   virtual FailureOr<Attribute>
   inferExpandDimsOpEncoding(Attribute operandEncoding, unsigned axis) const = 0;
+
+  /// The encoding of tt.join's result when its operands have
+  /// `operandEncoding` and `shape`: each thread holds both halves of a pair
+  /// in consecutive registers (the new trailing dimension).
+  virtual FailureOr<Attribute>
+  inferJoinOpEncoding(Attribute operandEncoding,
+                      ArrayRef<int64_t> shape) const = 0;
+
+  /// Whether `a` and `b` place the elements of a tensor of `shape` on the
+  /// same registers, lanes, warps and CTAs.
+  virtual bool areLayoutsEquivalent(ArrayRef<int64_t> shape, Attribute a,
+                                    Attribute b) const = 0;
+
+  /// Checks the operand encodings of a tt.dot against its accumulator's
+  /// encoding `cEncoding`; `op` is for diagnostics.
+  virtual LogicalResult verifyDotOpEncodings(Operation *op, Attribute aEncoding,
+                                             Attribute bEncoding,
+                                             Attribute cEncoding) const = 0;
 };
 
 /// Returns the interface of the dialect that owns `encoding`, if any.

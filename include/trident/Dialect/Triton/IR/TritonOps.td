@@ -727,6 +727,7 @@ def TT_MapElementwiseOp : TT_Op<"map_elementwise", [SameOperandsAndResultShape,
   let results = (outs Variadic<TT_Type>:$result);
   let regions = (region AnyRegion:$scalarOp);
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 def TT_MapElementwiseReturnOp : TT_Op<"map_elementwise.return", [

@@ -102,6 +102,14 @@ LogicalResult verifyTensorLayout(Attribute layout, RankedTensorType type,
                                  Operation *op,
                                  function_ref<InFlightDiagnostic()> emitError);
 
+/// Reads upstream Triton's `CGALayout = [[...], ...]` key of a layout of
+/// `rank`: the bases of the `block` input dimension of the CGA's linear
+/// layout. Trident keeps CTA layouts as CTAsPerCGA/CTASplitNum/CTAOrder, so
+/// bases those three cannot spell are an error.
+FailureOr<CTALayoutAttr>
+parseCGALayout(MLIRContext *ctx, Attribute value, unsigned rank,
+               function_ref<InFlightDiagnostic()> emitError);
+
 /// Checks that `encoding` can describe a memory descriptor of `shape`.
 LogicalResult verifyMemDescLayout(Attribute encoding, ArrayRef<int64_t> shape,
                                   function_ref<InFlightDiagnostic()> emitError);

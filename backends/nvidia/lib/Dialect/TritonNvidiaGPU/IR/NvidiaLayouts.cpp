@@ -133,6 +133,12 @@ public:
 
   /// Reads `entry` if it is one of the CTA-layout keys; false if it is not.
   FailureOr<bool> readCTAKey(const NamedAttribute &entry) {
+    // Upstream Triton 3.6's spelling: the bases of the CGA's linear layout,
+    // read once the layout's rank is known.
+    if (entry.getName() == "CGALayout") {
+      cgaLayout = entry.getValue();
+      return true;
+    }
     std::optional<SmallVector<unsigned>> *slot =
         llvm::StringSwitch<std::optional<SmallVector<unsigned>> *>(
             entry.getName().getValue())
@@ -153,12 +159,23 @@ public:
   std::optional<unsigned> getCTARank() const {
     if (ctasPerCGA)
       return ctasPerCGA->size();
+    // A non-empty CGALayout's bases have one value per dimension.
+    if (auto bases = dyn_cast_or_null<ArrayAttr>(cgaLayout))
+      if (!bases.empty())
+        if (auto basis = dyn_cast<ArrayAttr>(bases[0]))
+          return basis.size();
     return std::nullopt;
   }
 
   /// The CTA layout the keys describe (all three or none), of `rank`.
   FailureOr<CTALayoutAttr> getCTALayout(unsigned rank) {
     MLIRContext *ctx = parser.getContext();
+    if (cgaLayout) {
+      if (ctasPerCGA || ctaSplitNum || ctaOrder)
+        return error() << "'CGALayout' and CTAsPerCGA, CTASplitNum and "
+                          "CTAOrder cannot be given together";
+      return parseCGALayout(ctx, cgaLayout, rank, [&] { return error(); });
+    }
     if (!ctasPerCGA && !ctaSplitNum && !ctaOrder)
       return CTALayoutAttr::getDefault(ctx, rank);
     if (!ctasPerCGA || !ctaSplitNum || !ctaOrder)
@@ -188,6 +205,7 @@ private:
   SMLoc loc;
   DictionaryAttr dict;
   std::optional<SmallVector<unsigned>> ctasPerCGA, ctaSplitNum, ctaOrder;
+  Attribute cgaLayout;
 };
 } // namespace
 
@@ -520,10 +538,11 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
     keys.missingKey("swizzlingByteWidth");
     return {};
   }
-  if (!elementBitWidth) {
-    keys.missingKey("elementBitWidth");
-    return {};
-  }
+  // Upstream's parser does not require elementBitWidth (it leaves the
+  // width unset), so IR written by hand for it may omit the key; take 16
+  // bits, the fp16/bf16 operands these buffers hold most often.
+  if (!elementBitWidth)
+    elementBitWidth = 16;
   std::optional<unsigned> ctaRank = keys.getCTARank();
   if (rank && ctaRank && *rank != *ctaRank) {
     keys.error() << "'rank' is " << *rank
