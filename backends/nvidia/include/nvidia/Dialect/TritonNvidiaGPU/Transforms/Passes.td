@@ -95,7 +95,13 @@ def FenceInsertion : Pass<"nvidia-fence-insertion", "::mlir::ModuleOp"> {
     Buffers filled by `ttg.async_copy_global_to_local` get no fence, as in
     upstream Triton: the copies are ordered by `ttg.async_wait` and its
     barrier. (The PTX proxy model asks for a proxy fence there too; neither
-    upstream's kernels nor Trident's GPU runs have needed one.)
+    upstream's kernels nor Trident's GPU runs have needed one.) Except where
+    the copy cannot be a cp.async, which moves at least 4 bytes: when the
+    source layout holds fewer than 4 bytes per thread consecutive along the
+    buffer's contiguous dimension, the copy is lowered to plain loads and
+    shared stores, and gets the fence of a store (an i8 wgmma operand staged
+    K-major from an N-major load, or a load left one element wide by the
+    coalescing for want of alignment).
   }];
   let dependentDialects = [
     "::mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"
