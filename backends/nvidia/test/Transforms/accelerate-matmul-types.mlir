@@ -126,3 +126,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %d, %e : tensor<64x64xi32, #blocked>, tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// Chained tf32 dots (the first result is the second's A): on sm_90 the
+// second reads its A from registers, in the accumulator's dot-operand
+// layout of kWidth 1; on sm_80 both keep all warps along M.
+// CHECK: #[[CHAIN:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func public @tf32_chained(
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[CHAIN]]>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[CHAIN]]>
+// SM90: #[[WG:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
+// SM90-LABEL: tt.func public @tf32_chained(
+// SM90: ttng.warp_group_dot {{.*}} : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #[[WG]], kWidth = 1}>> * !ttg.memdesc<32x64xf32
+// SM90: %[[P:.*]] = ttg.convert_layout %{{.*}} -> tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #[[WG]], kWidth = 1}>>
+// SM90: ttng.warp_group_dot %[[P]], {{.*}} -> tensor<64x64xf32, #[[WG]]>
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tf32_chained(%q: tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %k: tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %v: tensor<64x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %s = tt.dot %q, %k, %c, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    %sa = ttg.convert_layout %s : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %o = tt.dot %sa, %v, %c, inputPrecision = tf32 : tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %o : tensor<64x64xf32, #blocked>
+  }
+}
