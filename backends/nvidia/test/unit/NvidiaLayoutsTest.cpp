@@ -3,8 +3,9 @@
 // Unit tests of #ttg.nvidia_mma (and its dot operands) and
 // #ttg.nvmma_shared as linear layouts. The expected values are worked out
 // by hand from the PTX ISA's fragment layouts (mma.m16n8k16, .m16n8k8
-// tf32, .m16n8k32 s8, wgmma .m64nNk16 and .m64nNk8) and from the definition of the 32/64/128-byte swizzles, and
-// checked point by point rather than base by base.
+// tf32, .m16n8k32 s8, wgmma .m64nNk16 and .m64nNk8) and from the
+// definition of the 32/64/128-byte swizzles, and checked point by point
+// rather than base by base.
 //
 //===----------------------------------------------------------------------===//
 
