@@ -59,3 +59,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %f : tensor<32x32xf32, #acc>
   }
 }
+
+// -----
+
+// 8-bit operands step by as many bytes as 16-bit ones: 32 of K for the
+// default k-step of 16 (64 for k-step = 32), two steps over K = 64.
+// CHECK-LABEL: tt.func @sliced_i8
+// CHECK: ttg.memdesc_subslice %{{.*}}[0, 0] : !ttg.memdesc<32x64xi8, #{{.*}}, #smem> -> !ttg.memdesc<32x32xi8, #{{.*}}, #smem, 32x64>
+// CHECK: %[[D0:.*]] = tt.dot
+// CHECK: ttg.memdesc_subslice %{{.*}}[0, 32]
+// CHECK: ttg.memdesc_subslice %{{.*}}[32, 0]
+// CHECK: tt.dot %{{.*}}, %{{.*}}, %[[D0]]
+// CHECK-NOT: tt.dot
+// K32-LABEL: tt.func @sliced_i8
+// K32-NOT: memdesc_subslice
+// K32-COUNT-1: tt.dot
+// K32-NOT: tt.dot
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @sliced_i8(%sa: !ttg.memdesc<32x64xi8, #shared, #smem>, %sb: !ttg.memdesc<64x32xi8, #shared, #smem>, %c: tensor<32x32xi32, #acc>) -> tensor<32x32xi32, #acc> {
+    %a = ttg.local_load %sa : !ttg.memdesc<32x64xi8, #shared, #smem> -> tensor<32x64xi8, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+    %b = ttg.local_load %sb : !ttg.memdesc<64x32xi8, #shared, #smem> -> tensor<64x32xi8, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+    %d = tt.dot %a, %b, %c : tensor<32x64xi8, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<64x32xi8, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<32x32xi32, #acc>
+    tt.return %d : tensor<32x32xi32, #acc>
+  }
+}

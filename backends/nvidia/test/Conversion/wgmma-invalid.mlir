@@ -18,7 +18,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
-// Only 16-bit floating-point operands into f32 are lowered.
+// Only f16/bf16 and f32 (tf32) operands into f32 and i8 into i32 are
+// lowered: fp8 is not (yet).
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
 #shared64 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
@@ -26,7 +27,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @fp8(%a: !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem>, %b: !ttg.memdesc<128x64xf8E4M3FN, #shared64, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
     // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
-    // expected-error @+1 {{wgmma is lowered for f16 and bf16 operands into an f32 accumulator only, got 'f8E4M3FN' x 'f8E4M3FN' -> 'f32'}}
+    // expected-error @+1 {{wgmma is lowered for f16 and bf16 operands into an f32 accumulator, f32 (tf32) into f32 and i8 into i32 only, got 'f8E4M3FN' x 'f8E4M3FN' -> 'f32'}}
     %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem> * !ttg.memdesc<128x64xf8E4M3FN, #shared64, #smem> -> tensor<64x64xf32, #mma>
     tt.return %d : tensor<64x64xf32, #mma>
   }
@@ -91,6 +92,55 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
     // expected-error @+1 {{wgmma operand A needs at least 16 rows of K}}
     %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x8xf16, #mmajor, #smem> * !ttg.memdesc<8x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// wgmma transposes 16-bit operands only: a tf32 B held N-major (not
+// transposed: N contiguous) is refused.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tf32_n_major(%a: !ttg.memdesc<64x32xf32, #shared, #smem>, %b: !ttg.memdesc<32x64xf32, #shared, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
+    // expected-error @+1 {{wgmma reads tf32 operands K-major only, got operand B with M or N contiguous}}
+    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf32, #shared, #smem> * !ttg.memdesc<32x64xf32, #shared, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// An i8 dot's instruction K is 32.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @s8_k16(%a: !ttg.memdesc<64x64xi8, #sa, #smem>, %b: !ttg.memdesc<64x64xi8, #sb, #smem>, %c: tensor<64x64xi32, #mma>) -> tensor<64x64xi32, #mma> {
+    // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
+    // expected-error @+1 {{wgmma needs K a multiple of 32 and an instruction K of 32 for s8 operands}}
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x64xi8, #sa, #smem> * !ttg.memdesc<64x64xi8, #sb, #smem> -> tensor<64x64xi32, #mma>
+    tt.return %d : tensor<64x64xi32, #mma>
+  }
+}
+
+// -----
+
+// An f32 dot at ieee precision cannot run on the tensor cores (wgmma reads
+// f32 as tf32); nvidia-accelerate-matmul never makes one.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @ieee(%a: !ttg.memdesc<64x32xf32, #sa, #smem>, %b: !ttg.memdesc<32x64xf32, #sb, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
+    // expected-error @+1 {{wgmma reads f32 operands as tf32: it cannot honour inputPrecision = ieee}}
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x32xf32, #sa, #smem> * !ttg.memdesc<32x64xf32, #sb, #smem> -> tensor<64x64xf32, #mma>
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }

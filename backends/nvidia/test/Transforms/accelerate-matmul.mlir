@@ -1,6 +1,7 @@
 // nvidia-accelerate-matmul: f16/bf16 dots into f32 move to the mma.sync
 // layouts (sm_80), or to wgmma on sm_90 (SM90 below); other dots and
-// architectures before sm_80 are left alone.
+// architectures before sm_80 are left alone. tf32 and i8 dots: see
+// accelerate-matmul-types.mlir.
 //
 // RUN: trident-opt --plugin %nvidia_plugin --split-input-file --nvidia-accelerate-matmul=compute-capability=80 %s | FileCheck %s
 // RUN: trident-opt --plugin %nvidia_plugin --split-input-file --nvidia-accelerate-matmul=compute-capability=90 %s | FileCheck %s --check-prefix=SM90
@@ -60,7 +61,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.thr
 
 // -----
 
-// f32 operands (no f16 tensor-core path here) stay on the blocked layout.
+// f32 operands at ieee precision (tt.dot's default) stay exact, on the
+// blocked layout (the core's FMA dot).
 // CHECK-LABEL: tt.func public @f32_dot(
 // CHECK-NOT: nvidia_mma
 // SM90-LABEL: tt.func public @f32_dot(

@@ -2,9 +2,10 @@
 //
 // Unit tests of #ttg.nvidia_mma (and its dot operands) and
 // #ttg.nvmma_shared as linear layouts. The expected values are worked out
-// by hand from the PTX ISA's fragment layouts (mma.m16n8k16, wgmma
-// .m64nNk16) and from the definition of the 32/64/128-byte swizzles, and
-// checked point by point rather than base by base.
+// by hand from the PTX ISA's fragment layouts (mma.m16n8k16, .m16n8k8
+// tf32, .m16n8k32 s8, wgmma .m64nNk16 and .m64nNk8) and from the
+// definition of the 32/64/128-byte swizzles, and checked point by point
+// rather than base by base.
 //
 //===----------------------------------------------------------------------===//
 
@@ -224,6 +225,27 @@ TEST_F(NvidiaLayoutsTest, HopperOperandAInRegisters) {
   EXPECT_FALSE(layout.toLinearLayoutForOperand({16, 64}, 1, 2).has_value());
 }
 
+// PTX ISA, wgmma .m64nNk8 A in registers (tf32): warp w, lane l, element
+// i holds row 16 * w + l / 4 + 8 * (i % 2), column l % 4 + 4 * (i / 2).
+TEST_F(NvidiaLayoutsTest, HopperTf32OperandAInRegisters) {
+  auto operand = parse<DotOperandEncodingAttr>(
+      "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 3, "
+      "versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>, "
+      "kWidth = 1}>");
+  ASSERT_TRUE(operand);
+  LinearLayout ll = operand.toLinearLayout({64, 8});
+  EXPECT_EQ(ll.getInDimSize(S("register")), 4);
+  for (int32_t warp = 0; warp < 4; ++warp)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t reg = 0; reg < 4; ++reg)
+        ASSERT_EQ(at(ll, {{"register", reg},
+                          {"lane", lane},
+                          {"warp", warp},
+                          {"block", 0}}),
+                  Point(16 * warp + lane / 4 + 8 * (reg % 2),
+                        lane % 4 + 4 * (reg / 2)));
+}
+
 // PTX ISA, mma.m16n8k16 B (f16): lane l, element i holds K row
 // 2 * (l % 4) + i % 2 + 8 * (i / 2), column l / 4. With warps [2, 2]
 // (row-major), warp bit 0 steps 8 columns and bit 1 (along M) holds copies.
@@ -243,6 +265,67 @@ TEST_F(NvidiaLayoutsTest, AmpereOperandB) {
                           {"block", 0}}),
                   Point(2 * (lane % 4) + reg % 2 + 8 * (reg / 2),
                         lane / 4 + 8 * (warp % 2)));
+}
+
+// The dot operands of kWidth 32 / bits against the PTX ISA's fragments of
+// the other mma.sync types, with g = l / 4 and t = l % 4 (register i of the
+// layout is fragment element i, the order the lowering packs them in):
+//   m16n8k8 .tf32 (kWidth 1)   A a_i: row g + 8 * (i % 2), col t + 4 * (i / 2)
+//                              B b_i: row t + 4 * i, col g
+//   m16n8k32 .s8 (kWidth 4)    A a_i: row g + 8 * ((i / 4) % 2),
+//                                     col 4 * t + (i & 3) + 16 * (i / 8)
+//                              B b_i: row 4 * t + (i & 3) + 16 * (i / 4),
+//                                     col g
+TEST_F(NvidiaLayoutsTest, AmpereTf32Operands) {
+  const char *parent = "parent = #ttg.nvidia_mma<{versionMajor = 2, "
+                       "versionMinor = 0, warpsPerCTA = [1, 1], "
+                       "instrShape = [16, 8]}>, kWidth = 1}>";
+  auto a = parse<DotOperandEncodingAttr>(
+      std::string("#ttg.dot_op<{opIdx = 0, ") + parent);
+  auto b = parse<DotOperandEncodingAttr>(
+      std::string("#ttg.dot_op<{opIdx = 1, ") + parent);
+  ASSERT_TRUE(a && b);
+  LinearLayout la = a.toLinearLayout({16, 8});
+  LinearLayout lb = b.toLinearLayout({8, 8});
+  EXPECT_EQ(la.getInDimSize(S("register")), 4);
+  EXPECT_EQ(lb.getInDimSize(S("register")), 2);
+  for (int32_t lane = 0; lane < 32; ++lane) {
+    int32_t g = lane / 4, t = lane % 4;
+    for (int32_t i = 0; i < 4; ++i)
+      ASSERT_EQ(
+          at(la, {{"register", i}, {"lane", lane}, {"warp", 0}, {"block", 0}}),
+          Point(g + 8 * (i % 2), t + 4 * (i / 2)));
+    for (int32_t i = 0; i < 2; ++i)
+      ASSERT_EQ(
+          at(lb, {{"register", i}, {"lane", lane}, {"warp", 0}, {"block", 0}}),
+          Point(t + 4 * i, g));
+  }
+}
+
+TEST_F(NvidiaLayoutsTest, AmpereS8Operands) {
+  const char *parent = "parent = #ttg.nvidia_mma<{versionMajor = 2, "
+                       "versionMinor = 0, warpsPerCTA = [1, 1], "
+                       "instrShape = [16, 8]}>, kWidth = 4}>";
+  auto a = parse<DotOperandEncodingAttr>(
+      std::string("#ttg.dot_op<{opIdx = 0, ") + parent);
+  auto b = parse<DotOperandEncodingAttr>(
+      std::string("#ttg.dot_op<{opIdx = 1, ") + parent);
+  ASSERT_TRUE(a && b);
+  LinearLayout la = a.toLinearLayout({16, 32});
+  LinearLayout lb = b.toLinearLayout({32, 8});
+  EXPECT_EQ(la.getInDimSize(S("register")), 16);
+  EXPECT_EQ(lb.getInDimSize(S("register")), 8);
+  for (int32_t lane = 0; lane < 32; ++lane) {
+    int32_t g = lane / 4, t = lane % 4;
+    for (int32_t i = 0; i < 16; ++i)
+      ASSERT_EQ(
+          at(la, {{"register", i}, {"lane", lane}, {"warp", 0}, {"block", 0}}),
+          Point(g + 8 * ((i / 4) % 2), 4 * t + (i & 3) + 16 * (i / 8)));
+    for (int32_t i = 0; i < 8; ++i)
+      ASSERT_EQ(
+          at(lb, {{"register", i}, {"lane", lane}, {"warp", 0}, {"block", 0}}),
+          Point(4 * t + (i & 3) + 16 * (i / 4), g));
+  }
 }
 
 //===----------------------------------------------------------------------===//

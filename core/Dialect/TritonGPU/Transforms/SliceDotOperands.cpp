@@ -77,7 +77,10 @@ struct SliceDotOperandsPass
       int64_t n = bType.getDimSize(1);
       LocalLoadOp readA = getSoleSharedRead(dot.getA());
       LocalLoadOp readB = getSoleSharedRead(dot.getB());
-      if (!readA || !readB || k <= kStep || k % kStep != 0) {
+      // Narrow elements step by as many bytes as 16-bit ones would.
+      unsigned bits = aType.getElementTypeBitWidth();
+      int64_t step = int64_t(kStep) * std::max(1u, 16 / bits);
+      if (!readA || !readB || k <= step || k % step != 0) {
         LLVM_DEBUG(llvm::dbgs() << "not slicing " << dot.getLoc()
                                 << ": operands not read from shared memory "
                                    "for this dot alone, or K too small\n");
@@ -85,11 +88,9 @@ struct SliceDotOperandsPass
       }
       OpBuilder builder(dot);
       Value acc = dot.getC();
-      for (int64_t k0 = 0; k0 < k; k0 += kStep) {
-        Value a =
-            readWindow(builder, readA, {m, int64_t(kStep)}, {0, int32_t(k0)});
-        Value b =
-            readWindow(builder, readB, {int64_t(kStep), n}, {int32_t(k0), 0});
+      for (int64_t k0 = 0; k0 < k; k0 += step) {
+        Value a = readWindow(builder, readA, {m, step}, {0, int32_t(k0)});
+        Value b = readWindow(builder, readB, {step, n}, {int32_t(k0), 0});
         auto step = DotOp::create(builder, dot.getLoc(), dot.getType(),
                                   ValueRange{a, b, acc}, dot->getAttrs());
         acc = step.getResult();

@@ -1,21 +1,24 @@
-//===- DotOpToLLVM.cpp - tt.dot on the tensor cores (mma.sync) -------------===//
+//===- DotOpToLLVM.cpp - tt.dot on the tensor cores (mma.sync)
+//-------------===//
 //
-// tt.dot with a version-2 #ttg.nvidia_mma result and f16/bf16 operands in
-// its dot-operand layouts (kWidth 2) becomes one PTX
-// `mma.sync.aligned.m16n8k16.row.col.f32.{f16,bf16}` per 16x8 tile of the
-// result and 16-wide step of K. Which register of the operands and of the
-// accumulator feeds which fragment element is read off the linear layouts:
-// with lane and warp zero, register r of a layout holds the coordinates
-// getRegisterCoordinates(r); the PTX fragment of lane 0 is
-//   A: a_i at (8 * ((i / 2) % 2), (i % 2) + 8 * (i / 4))   i = 0..7
-//   B: b_i at ((i % 2) + 8 * (i / 2), 0)                    i = 0..3
+// tt.dot with a version-2 #ttg.nvidia_mma result and operands in its
+// dot-operand layouts (kWidth 32 / bits) becomes one PTX `mma.sync.aligned`
+// per 16x8 tile of the result and instruction step of K:
+//   f16/bf16 -> f32   m16n8k16.row.col.f32.{f16,bf16}.{f16,bf16}.f32
+//   f32 (tf32) -> f32 m16n8k8.row.col.f32.tf32.tf32.f32
+//   i8 -> i32         m16n8k32.row.col.satfinite.s32.s8.s8.s32
+// Which register of the operands and of the accumulator feeds which fragment
+// element is read off the linear layouts: with lane and warp zero, register
+// r of a layout holds the coordinates getRegisterCoordinates(r); the PTX
+// fragments of lane 0 are those of MmaFragments.h, and
 //   C: c_i at (8 * (i / 2), i % 2)                          i = 0..3
-// relative to the tile's corner, and the lane and warp parts of the three
+// relative to the tile's corner. The lane and warp parts of the three
 // layouts agree with the ISA's (checked by the layout unit tests), so the
 // same registers serve every lane.
 //
 //===----------------------------------------------------------------------===//
 
+#include "MmaFragments.h"
 #include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -25,6 +28,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <map>
 #include <utility>
@@ -44,18 +48,29 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto dType = cast<RankedTensorType>(op.getType());
-    auto mma = dyn_cast_or_null<gpu::NvidiaMmaEncodingAttr>(dType.getEncoding());
+    auto mma =
+        dyn_cast_or_null<gpu::NvidiaMmaEncodingAttr>(dType.getEncoding());
     if (!mma || mma.getVersionMajor() != 2 || dType.getRank() != 2)
       return rewriter.notifyMatchFailure(op, "not a 2-d mma v2 dot");
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    Type elem = aType.getElementType();
-    if (elem != bType.getElementType() || !(elem.isF16() || elem.isBF16()) ||
-        !dType.getElementType().isF32())
-      return rewriter.notifyMatchFailure(op, "only f16/bf16 -> f32");
+    std::optional<nvidia_gpu::MmaOperandKind> kind =
+        nvidia_gpu::getMmaOperandKind(aType.getElementType(),
+                                      bType.getElementType(),
+                                      dType.getElementType());
+    if (!kind)
+      return rewriter.notifyMatchFailure(
+          op, "only f16/bf16 -> f32, f32 (tf32) -> f32 and i8 -> i32");
+    if (kind->ptxType == "tf32" &&
+        op.getInputPrecision() != InputPrecision::TF32)
+      return op.emitError("mma.sync reads f32 operands as tf32: it cannot "
+                          "honour inputPrecision = ")
+             << stringifyInputPrecision(op.getInputPrecision());
     int64_t K = aType.getShape()[1];
-    if (K % 16 != 0)
-      return rewriter.notifyMatchFailure(op, "K is not a multiple of 16");
+    int32_t instrK = kind->instrK();
+    if (K % instrK != 0)
+      return rewriter.notifyMatchFailure(
+          op, "K is not a multiple of the instruction's");
 
     auto aRegs = getRegistersByCoordinate(gpu::toLinearLayout(aType));
     auto bRegs = getRegistersByCoordinate(gpu::toLinearLayout(bType));
@@ -71,25 +86,27 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       auto it = regs.find(at);
       return it == regs.end() ? -1 : it->second.front();
     };
-    Type halfType = elem.isF16() ? Type(rewriter.getF16Type())
-                                 : Type(rewriter.getBF16Type());
-    auto pairType = VectorType::get({2}, halfType);
-    Type i32 = rewriter.getI32Type();
-    auto pack = [&](Value lo, Value hi) -> Value {
-      Value v = LLVM::UndefOp::create(rewriter, loc, pairType);
-      v = LLVM::InsertElementOp::create(rewriter, loc, v, lo,
-                                        i32Constant(rewriter, loc, 0));
-      v = LLVM::InsertElementOp::create(rewriter, loc, v, hi,
-                                        i32Constant(rewriter, loc, 1));
-      return LLVM::BitcastOp::create(rewriter, loc, i32, v);
-    };
-    std::string asmText =
-        std::string("mma.sync.aligned.m16n8k16.row.col.f32.") +
-        (elem.isF16() ? "f16.f16" : "bf16.bf16") +
-        ".f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};";
-    Type f32 = rewriter.getF32Type();
+    std::string asmText;
+    {
+      llvm::raw_string_ostream os(asmText);
+      os << "mma.sync.aligned.m16n8k" << instrK << ".row.col.";
+      if (kind->integer)
+        os << "satfinite.s32.";
+      else
+        os << "f32.";
+      os << kind->ptxType << "." << kind->ptxType << "."
+         << (kind->integer ? "s32" : "f32")
+         << " {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};";
+    }
+    StringRef accConstraint = kind->integer ? "=r" : "=f";
+    std::string constraints =
+        llvm::join(SmallVector<StringRef>(4, accConstraint), ",") +
+        ",r,r,r,r,r,r,0,1,2,3";
+    Type accType = kind->integer ? Type(rewriter.getI32Type())
+                                 : Type(rewriter.getF32Type());
     auto resultType = LLVM::LLVMStructType::getLiteral(
-        rewriter.getContext(), {f32, f32, f32, f32});
+        rewriter.getContext(), {accType, accType, accType, accType});
+    int32_t perRegister = kind->elementsPerRegister();
 
     SmallVector<Value> d = c;
     // Packed operand fragments, cached per (row or column tile, k step).
@@ -109,36 +126,43 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       SmallVector<Value> acc;
       for (int i = 0; i < 4; ++i)
         acc.push_back(d[cIdx[i]]);
-      for (int32_t k0 = 0; k0 < K; k0 += 16) {
+      for (int32_t k0 = 0; k0 < K; k0 += instrK) {
         SmallVector<Value> &af = aFrags[{m0, k0}];
         if (af.empty()) {
-          for (int i = 0; i < 8; i += 2) {
-            Coord lo{m0 + 8 * ((i / 2) % 2), k0 + 8 * (i / 4)};
-            int32_t r0 = lookup(aRegs, lo);
-            int32_t r1 = lookup(aRegs, {lo.first, lo.second + 1});
-            if (r0 < 0 || r1 < 0)
-              return op.emitError("operand A's layout does not match the "
-                                  "mma accumulator's");
-            af.push_back(pack(a[r0], a[r1]));
+          for (int32_t j = 0; j < 4 * perRegister; j += perRegister) {
+            SmallVector<Value> elements;
+            for (int32_t e = j; e < j + perRegister; ++e) {
+              auto [row, col] = nvidia_gpu::getAFragmentCoord(*kind, e);
+              int32_t r = lookup(aRegs, {m0 + row, k0 + col});
+              if (r < 0)
+                return op.emitError("operand A's layout does not match the "
+                                    "mma accumulator's");
+              elements.push_back(a[r]);
+            }
+            af.push_back(nvidia_gpu::packMmaRegister(rewriter, loc, elements));
           }
         }
         SmallVector<Value> &bf = bFrags[{n0, k0}];
         if (bf.empty()) {
-          for (int i = 0; i < 4; i += 2) {
-            int32_t r0 = lookup(bRegs, {k0 + 8 * (i / 2), n0});
-            int32_t r1 = lookup(bRegs, {k0 + 8 * (i / 2) + 1, n0});
-            if (r0 < 0 || r1 < 0)
-              return op.emitError("operand B's layout does not match the "
-                                  "mma accumulator's");
-            bf.push_back(pack(b[r0], b[r1]));
+          for (int32_t j = 0; j < 2 * perRegister; j += perRegister) {
+            SmallVector<Value> elements;
+            for (int32_t e = j; e < j + perRegister; ++e) {
+              auto [row, col] = nvidia_gpu::getBFragmentCoord(*kind, e);
+              int32_t r = lookup(bRegs, {k0 + row, n0 + col});
+              if (r < 0)
+                return op.emitError("operand B's layout does not match the "
+                                    "mma accumulator's");
+              elements.push_back(b[r]);
+            }
+            bf.push_back(nvidia_gpu::packMmaRegister(rewriter, loc, elements));
           }
         }
         SmallVector<Value> operands(af.begin(), af.end());
         operands.append(bf.begin(), bf.end());
         operands.append(acc.begin(), acc.end());
         auto asmOp = LLVM::InlineAsmOp::create(
-            rewriter, loc, resultType, operands, asmText,
-            "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3", /*has_side_effects=*/false,
+            rewriter, loc, resultType, operands, asmText, constraints,
+            /*has_side_effects=*/false,
             /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
             LLVM::AsmDialectAttr(), ArrayAttr());
         for (int i = 0; i < 4; ++i)
@@ -147,12 +171,11 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       }
       // Every register holding an element of the tile (duplicates too).
       for (int i = 0; i < 4; ++i)
-        for (int32_t r :
-             cRegs.at({m0 + 8 * (i / 2), n0 + i % 2}))
+        for (int32_t r : cRegs.at({m0 + 8 * (i / 2), n0 + i % 2}))
           d[r] = acc[i];
     }
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), d,
-                                          rewriter, dType));
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), d, rewriter, dType));
     return success();
   }
 };

@@ -1,8 +1,9 @@
 //===- WarpGroupDotOpToLLVM.cpp - ttng.warp_group_dot as wgmma ------------===//
 //
-// A warp group (4 consecutive warps) computes a 64 x N x 16 product with one
-// `wgmma.mma_async`, reading B (and A, unless A is in registers, as the
-// second dot of attention has it) from shared memory through 64-bit matrix
+// A warp group (4 consecutive warps) computes a 64 x N x K product with one
+// `wgmma.mma_async` (K = 16 for f16/bf16, 8 for tf32, 32 for s8: 32 bytes of
+// each row), reading B (and A, unless A is in registers, as the second dot
+// of attention has it) from shared memory through 64-bit matrix
 // descriptors:
 //
 //   bits  0-13  start address >> 4
@@ -12,12 +13,13 @@
 //
 // For a K-major operand (K contiguous) SBO steps 8 rows of M (or N) and LBO
 // is unused; for an M- or N-major one (`imm-trans` 1) SBO steps 8 rows of K
-// and LBO one swizzle row (64 f16) along M or N. Both strides, and the start
-// of every instruction's tile, are read off the buffer's #ttg.nvmma_shared
-// linear layout, inverted to map coordinates to offsets: at rows that are
-// multiples of 8 the swizzle is the identity, so those offsets are the
-// unswizzled addresses the hardware swizzles itself (buffers are aligned to
-// the whole swizzle pattern).
+// and LBO one swizzle row (64 f16) along M or N. Only f16 and bf16 have
+// `imm-trans`: tf32 and s8 operands must be K-major. Both strides, and the
+// start of every instruction's tile, are read off the buffer's
+// #ttg.nvmma_shared linear layout, inverted to map coordinates to offsets: at
+// rows that are multiples of 8 the swizzle is the identity, so those offsets
+// are the unswizzled addresses the hardware swizzles itself (buffers are
+// aligned to the whole swizzle pattern).
 //
 // The accumulator's registers are in wgmma's own order (the version-3
 // #ttg.nvidia_mma layout follows it): with lane and warp zero, register i of
@@ -34,6 +36,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MmaFragments.h"
 #include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -185,12 +188,19 @@ struct WarpGroupDotOpConversion
     auto aRegType = dyn_cast<RankedTensorType>(op.getA().getType());
     ttg::MemDescType bType = op.getB().getType();
     Type elem = aType ? aType.getElementType() : aRegType.getElementType();
-    if (!(elem.isF16() || elem.isBF16()) || bType.getElementType() != elem ||
-        !dType.getElementType().isF32())
+    std::optional<ttng::MmaOperandKind> kind = ttng::getMmaOperandKind(
+        elem, bType.getElementType(), dType.getElementType());
+    if (!kind)
       return op.emitError("wgmma is lowered for f16 and bf16 operands into an "
-                          "f32 accumulator only, got ")
+                          "f32 accumulator, f32 (tf32) into f32 and i8 into "
+                          "i32 only, got ")
              << elem << " x " << bType.getElementType() << " -> "
              << dType.getElementType();
+    if (kind->ptxType == "tf32" &&
+        op.getInputPrecision() != triton::InputPrecision::TF32)
+      return op.emitError("wgmma reads f32 operands as tf32: it cannot "
+                          "honour inputPrecision = ")
+             << stringifyInputPrecision(op.getInputPrecision());
     if (op.getUseC())
       return op.emitError("wgmma with a 'useC' operand is not supported");
     std::string why;
@@ -202,13 +212,21 @@ struct WarpGroupDotOpConversion
     FailureOr<OperandReader> bReader = getOperandReader(bType, 1, why);
     if (failed(bReader))
       return op.emitError("wgmma operand B ") << why;
+    bool canTranspose = kind->bits == 16;
+    if (!canTranspose && ((aType && aReader->mnMajor) || bReader->mnMajor))
+      return op.emitError("wgmma reads ")
+             << kind->ptxType << " operands K-major only, got operand "
+             << (aType && aReader->mnMajor ? "A" : "B")
+             << " with M or N contiguous";
 
     ArrayRef<unsigned> instrShape = mma.getInstrShape();
     int32_t instrN = instrShape[1];
     int64_t K = bType.getShape()[0];
-    if (K % 16 != 0 || instrShape[2] != 16)
-      return op.emitError("wgmma needs K a multiple of 16 and an instruction "
-                          "K of 16 for 16-bit operands");
+    int32_t instrK = kind->instrK();
+    if (K % instrK != 0 || instrShape[2] != unsigned(instrK))
+      return op.emitError("wgmma needs K a multiple of ")
+             << instrK << " and an instruction K of " << instrK << " for "
+             << kind->ptxType << " operands";
 
     // This warp group's place: the coordinates its first warp's lane 0
     // holds in register 0, read off the accumulator layout (warp-uniform).
@@ -217,8 +235,8 @@ struct WarpGroupDotOpConversion
     HardwareIds ids = getHardwareIds(loc, rewriter, targetInfo);
     Value warp = targetInfo.shuffleIdx(rewriter, loc, ids.warp,
                                        i32Constant(rewriter, loc, 0));
-    Value firstWarp =
-        LLVM::AndOp::create(rewriter, loc, warp, i32Constant(rewriter, loc, ~3));
+    Value firstWarp = LLVM::AndOp::create(rewriter, loc, warp,
+                                          i32Constant(rewriter, loc, ~3));
     SmallVector<Value> groupOrigin =
         applyLinearLayout(loc, rewriter, cLayout, {{kWarp(ctx), firstWarp}});
     SmallVector<StringAttr> dims = ttg::standardOutDimNames(ctx, 2);
@@ -270,34 +288,45 @@ struct WarpGroupDotOpConversion
                                  intConstant(rewriter, loc, i64, bytes >> 4));
     };
 
-    // One instruction per tile of the result and 16 of K.
+    // One instruction per tile of the result and step of K.
     auto cRegs = getRegistersByCoordinate(cLayout);
     SmallVector<Value> d = unpackLLElements(loc, adaptor.getC(), rewriter);
     int32_t numAcc = instrN / 2;
-    Type f32 = rewriter.getF32Type();
-    auto accType =
-        LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(numAcc, f32));
-    std::string typeName = elem.isF16() ? "f16" : "bf16";
-    // A from shared memory is a descriptor; from registers, four f16x2 (or
-    // bf16x2) registers, which have no `imm-trans-a`.
+    Type accElem = kind->integer ? Type(rewriter.getI32Type())
+                                 : Type(rewriter.getF32Type());
+    auto accType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(numAcc, accElem));
+    const std::string &typeName = kind->ptxType;
+    // A from shared memory is a descriptor; from registers, four 32-bit
+    // registers, which have no `imm-trans-a`. After the accumulators' scale
+    // (1: add to them) come the operands' scales (1: not negated), which
+    // integer types do not have, then the transpositions, which only f16
+    // and bf16 have.
     std::string text;
     {
       llvm::raw_string_ostream os(text);
-      os << "wgmma.mma_async.sync.aligned.m64n" << instrN << "k16.f32."
-         << typeName << "." << typeName << " {";
+      os << "wgmma.mma_async.sync.aligned.m64n" << instrN << "k" << instrK
+         << "." << (kind->integer ? "s32" : "f32") << "." << typeName << "."
+         << typeName << " {";
       for (int32_t i = 0; i < numAcc; ++i)
         os << (i ? ", " : "") << "$" << i;
       if (aType)
-        os << "}, $" << numAcc << ", $" << numAcc + 1 << ", 1, 1, 1, "
-           << (aReader->mnMajor ? 1 : 0) << ", ";
+        os << "}, $" << numAcc << ", $" << numAcc + 1 << ", 1";
       else
         os << "}, {$" << numAcc << ", $" << numAcc + 1 << ", $" << numAcc + 2
-           << ", $" << numAcc + 3 << "}, $" << numAcc + 4 << ", 1, 1, 1, ";
-      os << (bReader->mnMajor ? 1 : 0) << ";";
+           << ", $" << numAcc + 3 << "}, $" << numAcc + 4 << ", 1";
+      if (!kind->integer)
+        os << ", 1, 1";
+      if (canTranspose) {
+        if (aType)
+          os << ", " << (aReader->mnMajor ? 1 : 0);
+        os << ", " << (bReader->mnMajor ? 1 : 0);
+      }
+      os << ";";
     }
     std::string constraints;
     {
-      SmallVector<std::string> parts(numAcc, "=f");
+      SmallVector<std::string> parts(numAcc, kind->integer ? "=r" : "=f");
       if (aType)
         parts.push_back("l");
       else
@@ -309,8 +338,8 @@ struct WarpGroupDotOpConversion
     }
 
     // The A fragment of lane 0 (and every lane, the layouts agreeing with
-    // the ISA's): a_i at (8 * ((i / 2) % 2), (i % 2) + 8 * (i / 4)) from the
-    // tile's corner, packed in pairs; cached per (row tile, k step).
+    // the ISA's): that of mma.sync (MmaFragments.h), 32 / bits elements per
+    // register; cached per (row tile, k step).
     std::map<Coord, SmallVector<int32_t>> aRegs;
     SmallVector<Value> aValues;
     if (aRegType) {
@@ -318,29 +347,22 @@ struct WarpGroupDotOpConversion
       aValues = unpackLLElements(loc, adaptor.getA(), rewriter);
     }
     std::map<Coord, SmallVector<Value>> aFragments;
-    auto pairType =
-        VectorType::get({2}, elem.isF16() ? Type(rewriter.getF16Type())
-                                          : Type(rewriter.getBF16Type()));
+    int32_t perRegister = kind->elementsPerRegister();
     auto aFragment = [&](int32_t m0,
                          int32_t k0) -> FailureOr<SmallVector<Value>> {
       SmallVector<Value> &fragment = aFragments[{m0, k0}];
       if (!fragment.empty())
         return fragment;
-      for (int32_t i = 0; i < 8; i += 2) {
-        Coord lo{m0 + 8 * ((i / 2) % 2), k0 + 8 * (i / 4)};
-        auto first = aRegs.find(lo);
-        auto second = aRegs.find({lo.first, lo.second + 1});
-        if (first == aRegs.end() || second == aRegs.end())
-          return failure();
-        Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
-        pair = LLVM::InsertElementOp::create(rewriter, loc, pair,
-                                             aValues[first->second.front()],
-                                             i32Constant(rewriter, loc, 0));
-        pair = LLVM::InsertElementOp::create(rewriter, loc, pair,
-                                             aValues[second->second.front()],
-                                             i32Constant(rewriter, loc, 1));
-        fragment.push_back(LLVM::BitcastOp::create(
-            rewriter, loc, rewriter.getI32Type(), pair));
+      for (int32_t j = 0; j < 4 * perRegister; j += perRegister) {
+        SmallVector<Value> elements;
+        for (int32_t e = j; e < j + perRegister; ++e) {
+          auto [row, col] = ttng::getAFragmentCoord(*kind, e);
+          auto it = aRegs.find({m0 + row, k0 + col});
+          if (it == aRegs.end())
+            return failure();
+          elements.push_back(aValues[it->second.front()]);
+        }
+        fragment.push_back(ttng::packMmaRegister(rewriter, loc, elements));
       }
       return fragment;
     };
@@ -365,7 +387,7 @@ struct WarpGroupDotOpConversion
       }
       tiles.push_back({origin, std::move(tile)});
       if (!aType)
-        for (int32_t k0 = 0; k0 < K; k0 += 16)
+        for (int32_t k0 = 0; k0 < K; k0 += instrK)
           if (failed(aFragment(m0, k0)))
             return op.emitError("operand A's register layout does not match "
                                 "the wgmma accumulator's");
@@ -399,7 +421,7 @@ struct WarpGroupDotOpConversion
       auto [m0, n0] = origin;
       // Tiles are walked one warp group's rows apart (m0 is a multiple of
       // 16 * warpsM); the group's own offset is in the base descriptors.
-      for (int32_t k0 = 0; k0 < K; k0 += 16) {
+      for (int32_t k0 = 0; k0 < K; k0 += instrK) {
         SmallVector<Value> operands;
         if (aType)
           operands.push_back(descriptor(aBase, *aReader, m0, k0));

@@ -178,8 +178,11 @@ def TritonGPUSliceDotOperands
     (`ttg.local_load` used by this dot only) becomes a chain of dots over
     windows of `k-step` along K (`ttg.memdesc_subslice` of the buffers), so
     that one step's operands are in registers at a time instead of all of
-    them. The accumulation order is unchanged. Dots with K not above
-    `k-step` or not a multiple of it are left alone.
+    them. The accumulation order is unchanged. `k-step` counts elements of
+    16 bits or more; operands of narrower elements step by the same number
+    of bytes (32 i8 elements for k-step = 16), which is what matrix
+    instructions on 8-bit operands take at a time. Dots with K not above
+    the step or not a multiple of it are left alone.
 
     ```mlir
     %a = ttg.local_load %sa : !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf16, #dotA>

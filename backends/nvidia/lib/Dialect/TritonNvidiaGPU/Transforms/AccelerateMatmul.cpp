@@ -1,13 +1,22 @@
 //===- AccelerateMatmul.cpp - tt.dot in tensor-core layouts ---------------===//
 //
-// nvidia-accelerate-matmul: f16/bf16 x f16/bf16 -> f32 dots with a blocked
-// result move to the tensor cores, with layout conversions around them that
-// remove-layout-conversions can then fold:
+// nvidia-accelerate-matmul: dots with a blocked result whose operands the
+// tensor cores take (upstream Triton's supportMMA) move to them, with layout
+// conversions around them that remove-layout-conversions can then fold:
+//
+//   f16 x f16, bf16 x bf16 -> f32         16 of K per instruction
+//   f32 x f32 -> f32, tf32 precision      8 (the operands read as tf32)
+//   f32 x f32 -> f32, tf32x3 precision    three tf32 dots (see splitTF32x3)
+//   i8 x i8 -> i32                        32
+//
+// f32 dots of ieee precision stay exact (the core's FMA dot).
 //
 //  - sm_90 (Hopper): ttng.warp_group_dot (wgmma) with both operands staged
 //    in #ttg.nvmma_shared buffers, when M is a multiple of 64 and the warps
-//    form whole warp groups;
-//  - sm_80 and later otherwise: tt.dot in the mma.sync (m16n8k16) layouts.
+//    form whole warp groups; wgmma transposes f16 and bf16 operands only, so
+//    tf32 and s8 ones are staged K-major;
+//  - sm_80 and later otherwise: tt.dot in the mma.sync (m16n8kK) layouts,
+//    operands with kWidth = 32 / bits (one 32-bit register along K).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +27,7 @@
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -35,8 +45,7 @@ namespace {
 
 /// Warps over the M x N tiles of 16 x 8: along M while M has tiles left
 /// for them, then along N.
-SmallVector<unsigned> getWarpsPerTile(int64_t m, int64_t n,
-                                      unsigned numWarps) {
+SmallVector<unsigned> getWarpsPerTile(int64_t m, int64_t n, unsigned numWarps) {
   unsigned wm = 1, wn = 1;
   while (wm * wn < numWarps) {
     if (m / (16 * wm) > 1 && m / (16 * wm) >= n / (8 * wn))
@@ -131,11 +140,15 @@ ttg::NVMMASharedEncodingAttr getOperandSharedLayout(RankedTensorType type,
       /*fp4Padded=*/false, cta);
 }
 
+/// Buffers already staged for wgmma, by value and layout: the three dots of
+/// a tf32x3 dot share their operands.
+using StagedBuffers = llvm::DenseMap<std::pair<Value, Attribute>, Value>;
+
 /// Rewrites `dot` into a ttng.warp_group_dot whose operands are staged in
 /// nvmma_shared buffers; fails, leaving `dot` alone, where wgmma does not
-/// apply.
-LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps,
-                             bool chained) {
+/// apply. `instrK` is the instruction's K.
+LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps, bool chained,
+                             unsigned instrK, StagedBuffers &staged) {
   auto resultType = cast<RankedTensorType>(dot.getType());
   auto blocked = cast<ttg::BlockedEncodingAttr>(resultType.getEncoding());
   int64_t m = resultType.getDimSize(0), n = resultType.getDimSize(1);
@@ -155,23 +168,32 @@ LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps,
   // previous dot's accumulator layout: wgmma reads it from registers, where
   // it already is. Loaded operands are staged in shared memory.
   bool aInRegisters = chained && !a.getDefiningOp<triton::LoadOp>();
-  auto aShared = getOperandSharedLayout(aType, getContiguousDim(aType), cta);
-  auto bShared = getOperandSharedLayout(bType, getContiguousDim(bType), cta);
+  // wgmma's `imm-trans` (M- or N-major operands) is for f16 and bf16 only:
+  // other operands are staged K-major whatever their producer's order.
+  bool canTranspose = aType.getElementTypeBitWidth() == 16;
+  auto aShared = getOperandSharedLayout(
+      aType, canTranspose ? getContiguousDim(aType) : 1, cta);
+  auto bShared = getOperandSharedLayout(
+      bType, canTranspose ? getContiguousDim(bType) : 0, cta);
   if ((!aShared && !aInRegisters) || !bShared)
     return failure();
 
   auto mma = ttg::NvidiaMmaEncodingAttr::get(
       ctx, /*versionMajor=*/3, /*versionMinor=*/0, warps, cta,
-      /*instrShape=*/{16, getWgmmaN(n, warps[1]), 16});
+      /*instrShape=*/{16, getWgmmaN(n, warps[1]), instrK});
   OpBuilder builder(dot);
   Location loc = dot.getLoc();
   auto sharedMemory = ttg::SharedMemorySpaceAttr::get(ctx);
   auto stage = [&](Value operand, RankedTensorType type,
                    ttg::NVMMASharedEncodingAttr layout) -> Value {
+    Value &buffer = staged[{operand, layout}];
+    if (buffer)
+      return buffer;
     auto bufferType =
         ttg::MemDescType::get(type.getShape(), type.getElementType(), layout,
                               sharedMemory, /*mutableMemory=*/false);
-    return ttg::LocalAllocOp::create(builder, loc, bufferType, operand);
+    buffer = ttg::LocalAllocOp::create(builder, loc, bufferType, operand);
+    return buffer;
   };
   Value aOperand;
   if (aInRegisters) {
@@ -198,6 +220,132 @@ LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps,
   return success();
 }
 
+/// The K of the tensor-core instruction for `dot`'s operands, or 0 where
+/// the tensor cores do not take them: 16 for f16 or bf16 into f32, 8 for f32
+/// into f32 at tf32 (or tf32x3) precision, 32 for i8 into i32.
+unsigned getInstrK(triton::DotOp dot) {
+  Type a = cast<RankedTensorType>(dot.getA().getType()).getElementType();
+  Type b = cast<RankedTensorType>(dot.getB().getType()).getElementType();
+  Type d = cast<RankedTensorType>(dot.getType()).getElementType();
+  if (a != b)
+    return 0;
+  if (d.isF32() && (a.isF16() || a.isBF16()))
+    return 16;
+  if (d.isF32() && a.isF32() &&
+      (dot.getInputPrecision() == triton::InputPrecision::TF32 ||
+       dot.getInputPrecision() == triton::InputPrecision::TF32x3))
+    return 8;
+  if (d.isInteger(32) && a.isInteger(8))
+    return 32;
+  return 0;
+}
+
+/// Rewrites an f32 dot of tf32x3 precision as three tf32 dots (the 3xTF32
+/// trick, as upstream Triton's F32DotTC): with aBig = a rounded to tf32
+/// (`cvt.rna.tf32.f32`) and aSmall = a - aBig, and b likewise,
+///   d = dot(aBig, bBig, dot(aBig, bSmall, dot(aSmall, bBig, 0))) + c,
+/// the small products first, so that they are not lost against the large
+/// one. The small products' sum is set to 0 where it is NaN: aSmall of an
+/// infinite a is inf - inf, and the large product alone is then right.
+/// Returns the three dots, to be moved to the tensor cores.
+SmallVector<triton::DotOp> splitTF32x3(triton::DotOp dot) {
+  OpBuilder builder(dot);
+  Location loc = dot.getLoc();
+  auto split = [&](Value operand) -> std::pair<Value, Value> {
+    // Computed in the layout the operand was converted from, each part
+    // converted to the operand's layout as the dot had it.
+    Value source = getConvertedSource(operand);
+    Value big = triton::ElementwiseInlineAsmOp::create(
+                    builder, loc, TypeRange{source.getType()},
+                    "cvt.rna.tf32.f32 $0, $1;", "=r,r", /*pure=*/true,
+                    /*packed_element=*/1, ValueRange{source})
+                    .getResult()[0];
+    Value small = arith::SubFOp::create(builder, loc, source, big);
+    auto toOperand = [&](Value v) -> Value {
+      if (v.getType() == operand.getType())
+        return v;
+      return ttg::ConvertLayoutOp::create(builder, loc, operand.getType(), v);
+    };
+    return {toOperand(big), toOperand(small)};
+  };
+  auto [aBig, aSmall] = split(dot.getA());
+  auto [bBig, bSmall] = split(dot.getB());
+  auto resultType = cast<RankedTensorType>(dot.getType());
+  auto tf32 = triton::InputPrecisionAttr::get(dot.getContext(),
+                                              triton::InputPrecision::TF32);
+  auto product = [&](Value a, Value b, Value c) {
+    return triton::DotOp::create(
+        builder, loc, TypeRange{resultType}, ValueRange{a, b, c},
+        {builder.getNamedAttr("inputPrecision", tf32),
+         builder.getNamedAttr("maxNumImpreciseAcc",
+                              dot.getMaxNumImpreciseAccAttr())});
+  };
+  Value zero = arith::ConstantOp::create(
+      builder, loc, resultType,
+      DenseElementsAttr::get(resultType, builder.getF32FloatAttr(0.0f)));
+  triton::DotOp smallBig = product(aSmall, bBig, zero);
+  triton::DotOp bigSmall = product(aBig, bSmall, smallBig.getResult());
+  Value isNaN =
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO,
+                            bigSmall.getResult(), bigSmall.getResult());
+  Value corrections =
+      arith::SelectOp::create(builder, loc, isNaN, zero, bigSmall.getResult());
+  triton::DotOp bigBig = product(aBig, bBig, corrections);
+  Value sum =
+      arith::AddFOp::create(builder, loc, bigBig.getResult(), dot.getC());
+  dot.getResult().replaceAllUsesWith(sum);
+  dot.erase();
+  return {smallBig, bigSmall, bigBig};
+}
+
+/// Moves `dot` (blocked result, 2-d, operands the tensor cores take with
+/// instruction K `instrK`) to wgmma or the mma.sync layouts.
+void accelerate(triton::DotOp dot, unsigned computeCapability,
+                unsigned numWarps, bool chained, unsigned instrK,
+                StagedBuffers &staged) {
+  MLIRContext *context = dot.getContext();
+  auto resultType = cast<RankedTensorType>(dot.getType());
+  auto blocked = cast<ttg::BlockedEncodingAttr>(resultType.getEncoding());
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  int64_t m = resultType.getDimSize(0), n = resultType.getDimSize(1);
+  // wgmma is Hopper's alone: Blackwell has tcgen05 instead.
+  if (computeCapability == 90 &&
+      succeeded(rewriteToWgmma(dot, numWarps, chained, instrK, staged)))
+    return;
+
+  auto mma = ttg::NvidiaMmaEncodingAttr::get(
+      context, /*versionMajor=*/2, /*versionMinor=*/0,
+      chained && m >= 16 * int64_t(numWarps)
+          ? SmallVector<unsigned>{numWarps, 1}
+          : getWarpsPerTile(m, n, numWarps),
+      blocked.getCTALayout(),
+      /*instrShape=*/{16, 8});
+  // One 32-bit register of consecutive K elements per thread: what each
+  // register of the instruction's fragments packs.
+  unsigned kWidth = 32 / aType.getElementTypeBitWidth();
+  auto operandType = [&](RankedTensorType type, unsigned opIdx) {
+    return RankedTensorType::get(
+        type.getShape(), type.getElementType(),
+        ttg::DotOperandEncodingAttr::get(context, opIdx, mma, kWidth));
+  };
+  OpBuilder builder(dot);
+  Location loc = dot.getLoc();
+  auto mmaType = RankedTensorType::get(resultType.getShape(),
+                                       resultType.getElementType(), mma);
+  Value a = ttg::ConvertLayoutOp::create(builder, loc, operandType(aType, 0),
+                                         dot.getA());
+  Value b = ttg::ConvertLayoutOp::create(builder, loc, operandType(bType, 1),
+                                         dot.getB());
+  Value c = ttg::ConvertLayoutOp::create(builder, loc, mmaType, dot.getC());
+  auto newDot = triton::DotOp::create(builder, loc, TypeRange(mmaType),
+                                      ValueRange{a, b, c}, dot->getAttrs());
+  Value result = ttg::ConvertLayoutOp::create(builder, loc, resultType,
+                                              newDot.getResult());
+  dot.getResult().replaceAllUsesWith(result);
+  dot.erase();
+}
+
 struct AccelerateMatmul
     : public mlir::triton::nvidia_gpu::impl::AccelerateMatmulBase<
           AccelerateMatmul> {
@@ -210,7 +358,6 @@ struct AccelerateMatmul
     unsigned numWarps = 4;
     if (auto attr = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
       numWarps = attr.getInt();
-    MLIRContext *context = &getContext();
 
     SmallVector<triton::DotOp> dots;
     module.walk([&](triton::DotOp dot) { dots.push_back(dot); });
@@ -220,57 +367,26 @@ struct AccelerateMatmul
     for (triton::DotOp dot : dots)
       if (isChained(dot))
         chainedDots.insert(dot);
+    StagedBuffers staged;
     for (triton::DotOp dot : dots) {
       auto resultType = cast<RankedTensorType>(dot.getType());
       auto blocked =
           dyn_cast_or_null<ttg::BlockedEncodingAttr>(resultType.getEncoding());
       auto aType = cast<RankedTensorType>(dot.getA().getType());
-      auto bType = cast<RankedTensorType>(dot.getB().getType());
-      Type operandElement = aType.getElementType();
-      if (!blocked || resultType.getRank() != 2 ||
-          !resultType.getElementType().isF32() ||
-          !(operandElement.isF16() || operandElement.isBF16()) ||
-          bType.getElementType() != operandElement)
+      unsigned instrK = getInstrK(dot);
+      if (!blocked || resultType.getRank() != 2 || instrK == 0)
         continue;
       int64_t m = resultType.getDimSize(0), n = resultType.getDimSize(1);
       int64_t k = aType.getDimSize(1);
-      if (m % 16 != 0 || n % 8 != 0 || k % 16 != 0)
+      if (m % 16 != 0 || n % 8 != 0 || k % instrK != 0)
         continue;
       bool chained = chainedDots.contains(dot);
-      // wgmma is Hopper's alone: Blackwell has tcgen05 instead.
-      if (computeCapability == 90 &&
-          succeeded(rewriteToWgmma(dot, numWarps, chained)))
-        continue;
-
-      auto mma = ttg::NvidiaMmaEncodingAttr::get(
-          context, /*versionMajor=*/2, /*versionMinor=*/0,
-          chained && m >= 16 * int64_t(numWarps)
-              ? SmallVector<unsigned>{numWarps, 1}
-              : getWarpsPerTile(m, n, numWarps),
-          blocked.getCTALayout(),
-          /*instrShape=*/{16, 8});
-      auto operandType = [&](RankedTensorType type, unsigned opIdx) {
-        return RankedTensorType::get(
-            type.getShape(), type.getElementType(),
-            ttg::DotOperandEncodingAttr::get(context, opIdx, mma,
-                                             /*kWidth=*/2));
-      };
-      OpBuilder builder(dot);
-      Location loc = dot.getLoc();
-      auto mmaType = RankedTensorType::get(resultType.getShape(),
-                                           resultType.getElementType(), mma);
-      Value a = ttg::ConvertLayoutOp::create(builder, loc,
-                                             operandType(aType, 0), dot.getA());
-      Value b = ttg::ConvertLayoutOp::create(builder, loc,
-                                             operandType(bType, 1), dot.getB());
-      Value c = ttg::ConvertLayoutOp::create(builder, loc, mmaType, dot.getC());
-      auto newDot = triton::DotOp::create(builder, loc, TypeRange(mmaType),
-                                          ValueRange{a, b, c},
-                                          dot->getAttrs());
-      Value result = ttg::ConvertLayoutOp::create(builder, loc, resultType,
-                                                  newDot.getResult());
-      dot.getResult().replaceAllUsesWith(result);
-      dot.erase();
+      SmallVector<triton::DotOp> parts = {dot};
+      if (dot.getInputPrecision() == triton::InputPrecision::TF32x3 &&
+          aType.getElementType().isF32())
+        parts = splitTF32x3(dot);
+      for (triton::DotOp part : parts)
+        accelerate(part, computeCapability, numWarps, chained, instrK, staged);
     }
   }
 };

@@ -12,14 +12,21 @@ include "mlir/Pass/PassBase.td"
 def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
   let summary = "move tt.dot to the tensor cores (wgmma on sm_90, else mma.sync)";
   let description = [{
-    Rewrites each 2-D `tt.dot` of f16 or bf16 operands into an f32
-    accumulator whose result has a blocked layout (as convert-triton-to-
-    tritongpu leaves it) into a dot in the tensor-core layouts of
-    `mma.sync.m16n8k16` (sm_80 and newer): the result gets
-    `#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA =
-    [wm, wn], instrShape = [16, 8]}>`, the operands
-    `#ttg.dot_op<{opIdx = 0|1, parent = #mma, kWidth = 2}>`, with
-    `ttg.convert_layout` before and after. The warps go along M first while
+    Rewrites each 2-D `tt.dot` whose result has a blocked layout (as
+    convert-triton-to-tritongpu leaves it) and whose operands the tensor
+    cores take - f16 or bf16 into f32 (16 of K per instruction), f32 into
+    f32 at `inputPrecision = tf32` (8, the operands read as tf32), i8 into
+    i32 (32) - into a dot in the tensor-core layouts of `mma.sync.m16n8kK`
+    (sm_80 and newer): the result gets `#ttg.nvidia_mma<{versionMajor = 2,
+    versionMinor = 0, warpsPerCTA = [wm, wn], instrShape = [16, 8]}>`, the
+    operands `#ttg.dot_op<{opIdx = 0|1, parent = #mma, kWidth = 32 /
+    bits}>` (2 for f16, 1 for f32, 4 for i8), with `ttg.convert_layout`
+    before and after. An f32 dot at `inputPrecision = tf32x3` becomes three
+    tf32 dots first, as upstream Triton's F32DotTC splits it: a = aBig +
+    aSmall with aBig rounded to tf32 (`cvt.rna.tf32.f32` inline asm), b
+    likewise, d = dot(aBig, bBig, nan-to-zero(dot(aBig, bSmall,
+    dot(aSmall, bBig, 0)))) + c. f32 dots at `ieee` precision stay exact
+    (the core's FMA dot). The warps go along M first while
     M has 16-row tiles left for them, then along N.
 
     ```mlir
@@ -37,11 +44,13 @@ def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
     groups (num-warps a multiple of 4) and the operands' contiguous rows
     span at least 32 bytes. In chained dots (attention) an A operand that is
     not loaded from memory stays in registers, in the dot-operand layout of
-    the accumulator (kWidth 2). Other operands are staged in
+    the accumulator (kWidth 32 / bits). Other operands are staged in
     `#ttg.nvmma_shared` buffers contiguous along the dimension their
-    producer holds contiguously, with the widest swizzle (128, 64 or 32
-    bytes) a row fills; the result gets `#ttg.nvidia_mma<{versionMajor = 3,
-    ..., instrShape = [16, N, 16]}>` with N the widest power of two up to
+    producer holds contiguously (f16 and bf16; wgmma transposes no other
+    type, so tf32 and i8 operands are staged K-major), with the widest
+    swizzle (128, 64 or 32 bytes) a row fills; the result gets
+    `#ttg.nvidia_mma<{versionMajor = 3, ..., instrShape = [16, N, K]}>`
+    (K as above) with N the widest power of two up to
     256 that divides the tile of a warp group. Warp groups go along M while
     M has rows left for them, then along N.
 
@@ -56,6 +65,7 @@ def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
     architectures before sm_80) are left alone.
   }];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::triton::gpu::TritonGPUDialect",
     "::mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"
   ];
@@ -85,7 +95,13 @@ def FenceInsertion : Pass<"nvidia-fence-insertion", "::mlir::ModuleOp"> {
     Buffers filled by `ttg.async_copy_global_to_local` get no fence, as in
     upstream Triton: the copies are ordered by `ttg.async_wait` and its
     barrier. (The PTX proxy model asks for a proxy fence there too; neither
-    upstream's kernels nor Trident's GPU runs have needed one.)
+    upstream's kernels nor Trident's GPU runs have needed one.) Except where
+    the copy cannot be a cp.async, which moves at least 4 bytes: when the
+    source layout holds fewer than 4 bytes per thread consecutive along the
+    buffer's contiguous dimension, the copy is lowered to plain loads and
+    shared stores, and gets the fence of a store (an i8 wgmma operand staged
+    K-major from an N-major load, or a load left one element wide by the
+    coalescing for want of alignment).
   }];
   let dependentDialects = [
     "::mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"

@@ -1,0 +1,153 @@
+// nvidia-accelerate-matmul on the other operand types the tensor cores
+// take: f32 at tf32 precision (mma.sync m16n8k8 / wgmma k8, operands with
+// kWidth 1), tf32x3 (three tf32 dots), i8 into i32 (m16n8k32 / wgmma k32,
+// kWidth 4). wgmma transposes only 16-bit operands: tf32 and i8 ones are
+// staged K-major (A not transposed, B transposed) whatever their producer's
+// order.
+//
+// RUN: trident-opt --plugin %nvidia_plugin --split-input-file --nvidia-accelerate-matmul=compute-capability=80 %s | FileCheck %s
+// RUN: trident-opt --plugin %nvidia_plugin --split-input-file --nvidia-accelerate-matmul=compute-capability=90 %s | FileCheck %s --check-prefix=SM90
+
+// CHECK: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func public @tf32_dot(
+// CHECK: ttg.convert_layout %{{.*}} -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>>
+// CHECK: ttg.convert_layout %{{.*}} -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 1}>>
+// CHECK: tt.dot {{.*}}, inputPrecision = tf32 : {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+// SM90-DAG: #[[WG:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
+// SM90-DAG: #[[SA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+// SM90-DAG: #[[SB:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+// SM90-LABEL: tt.func public @tf32_dot(
+// SM90: %[[A:.*]] = ttg.local_alloc %{{.*}} -> !ttg.memdesc<64x32xf32, #[[SA]], #smem>
+// SM90: %[[B:.*]] = ttg.local_alloc %{{.*}} : (tensor<32x64xf32, #blocked>) -> !ttg.memdesc<32x64xf32, #[[SB]], #smem>
+// SM90: ttng.warp_group_dot %[[A]], %[[B]], %{{.*}} {inputPrecision = 0 : i32{{.*}}} : {{.*}} -> tensor<64x64xf32, #[[WG]]>
+// SM90-NOT: tt.dot
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tf32_dot(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x32xf32, #blocked> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf32, #blocked> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// tf32x3: a = aBig + aSmall (aBig rounded to tf32), b likewise; the small
+// products first from zero, NaNs of their sum (from infinite operands)
+// zeroed, then the large product, then c.
+// CHECK-LABEL: tt.func public @tf32x3_dot(
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+// CHECK-DAG: %[[ABIG:.*]] = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %[[A:.*]] : tensor<64x32xf32, #blocked> -> tensor<64x32xf32, #blocked>
+// CHECK-DAG: %[[ASMALL:.*]] = arith.subf %[[A]], %[[ABIG]] : tensor<64x32xf32, #blocked>
+// CHECK-DAG: %[[BBIG:.*]] = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" {{.*}} %[[B:.*]] : tensor<32x64xf32, #blocked> -> tensor<32x64xf32, #blocked>
+// CHECK-DAG: %[[BSMALL:.*]] = arith.subf %[[B]], %[[BBIG]] : tensor<32x64xf32, #blocked>
+// CHECK: %[[D1:.*]] = tt.dot {{.*}}, inputPrecision = tf32 : {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK: %[[R1:.*]] = ttg.convert_layout %[[D1]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
+// CHECK: %[[D2:.*]] = tt.dot {{.*}}, inputPrecision = tf32 : {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK: %[[R2:.*]] = ttg.convert_layout %[[D2]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[R2]], %[[R2]] : tensor<64x64xf32, #blocked>
+// CHECK: %[[MASKED:.*]] = arith.select %[[NAN]], %[[ZERO]], %[[R2]]
+// CHECK: %[[D3:.*]] = tt.dot {{.*}}, inputPrecision = tf32 : {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK: %[[R3:.*]] = ttg.convert_layout %[[D3]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
+// CHECK: %[[SUM:.*]] = arith.addf %[[R3]], %{{.*}} : tensor<64x64xf32, #blocked>
+// CHECK: tt.return %[[SUM]]
+// CHECK-NOT: tf32x3
+// On sm_90 the three are warp-group dots; each operand part is staged once.
+// SM90-LABEL: tt.func public @tf32x3_dot(
+// SM90: %[[SMALL_A:.*]] = ttg.local_alloc
+// SM90: %[[BIG_B:.*]] = ttg.local_alloc
+// SM90: ttng.warp_group_dot %[[SMALL_A]], %[[BIG_B]]
+// SM90: %[[BIG_A:.*]] = ttg.local_alloc
+// SM90: %[[SMALL_B:.*]] = ttg.local_alloc
+// SM90: ttng.warp_group_dot %[[BIG_A]], %[[SMALL_B]]
+// SM90-NOT: ttg.local_alloc
+// SM90: ttng.warp_group_dot %[[BIG_A]], %[[BIG_B]]
+// SM90-NOT: tt.dot
+// SM90: tt.return
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tf32x3_dot(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x32xf32, #blocked> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf32, #blocked> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = tf32x3 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// i8 into i32, with a B loaded N-contiguous: staged K-major all the same on
+// sm_90 (a transposed buffer, 64 of K = 64 bytes: 64-byte swizzle).
+// CHECK: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func public @i8_dot(
+// CHECK: ttg.convert_layout %{{.*}} -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 4}>>
+// CHECK: ttg.convert_layout %{{.*}} -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 4}>>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xi32, #[[MMA]]>
+// SM90-DAG: #[[WG:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+// SM90-DAG: #[[SA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+// SM90-DAG: #[[SB:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+// SM90-LABEL: tt.func public @i8_dot(
+// SM90: %[[A:.*]] = ttg.local_alloc %{{.*}} -> !ttg.memdesc<64x64xi8, #[[SA]], #smem>
+// SM90: %[[B:.*]] = ttg.local_alloc %{{.*}} -> !ttg.memdesc<64x64xi8, #[[SB]], #smem>
+// SM90: ttng.warp_group_dot %[[A]], %[[B]], %{{.*}} -> tensor<64x64xi32, #[[WG]]>
+// SM90-NOT: tt.dot
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @i8_dot(%a: tensor<64x64xi8, #blocked>, %b: tensor<64x64xi8, #blocked>, %c: tensor<64x64xi32, #blocked>) -> tensor<64x64xi32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xi32, #blocked>
+    tt.return %d : tensor<64x64xi32, #blocked>
+  }
+}
+
+// -----
+
+// Left alone: an i8 dot with K = 16, less than one m16n8k32 step; an f32
+// dot at ieee precision, written out.
+// CHECK-LABEL: tt.func public @left_alone(
+// CHECK-NOT: nvidia_mma
+// CHECK: tt.dot {{.*}} -> tensor<64x64xi32, #blocked>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #blocked>
+// SM90-LABEL: tt.func public @left_alone(
+// SM90-NOT: warp_group_dot
+// SM90: tt.dot {{.*}} -> tensor<64x64xi32, #blocked>
+// SM90: tt.dot {{.*}} -> tensor<64x64xf32, #blocked>
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @left_alone(%a: tensor<64x16xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x64xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xi32, #blocked>, %x: tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %y: tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %z: tensor<64x64xf32, #blocked>) -> (tensor<64x64xi32, #blocked>, tensor<64x64xf32, #blocked>) {
+    %d = tt.dot %a, %b, %c : tensor<64x16xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x64xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xi32, #blocked>
+    %e = tt.dot %x, %y, %z, inputPrecision = ieee : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d, %e : tensor<64x64xi32, #blocked>, tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// Chained tf32 dots (the first result is the second's A): on sm_90 the
+// second reads its A from registers, in the accumulator's dot-operand
+// layout of kWidth 1; on sm_80 both keep all warps along M.
+// CHECK: #[[CHAIN:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func public @tf32_chained(
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[CHAIN]]>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[CHAIN]]>
+// SM90: #[[WG:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
+// SM90-LABEL: tt.func public @tf32_chained(
+// SM90: ttng.warp_group_dot {{.*}} : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #[[WG]], kWidth = 1}>> * !ttg.memdesc<32x64xf32
+// SM90: %[[P:.*]] = ttg.convert_layout %{{.*}} -> tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #[[WG]], kWidth = 1}>>
+// SM90: ttng.warp_group_dot %[[P]], {{.*}} -> tensor<64x64xf32, #[[WG]]>
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tf32_chained(%q: tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %k: tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %v: tensor<64x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %s = tt.dot %q, %k, %c, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    %sa = ttg.convert_layout %s : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %o = tt.dot %sa, %v, %c, inputPrecision = tf32 : tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %o : tensor<64x64xf32, #blocked>
+  }
+}
