@@ -143,8 +143,8 @@ public:
   virtual llvm::StringRef getSyncScope(MemoryScope scope) const { return ""; }
 
   /// How many consecutive elements of `elementType` one atomicRMW of `op`
-  /// may update at once, as a vector (e.g. 2 for PTX's `f16x2` adds); 1, the
-  /// default, for scalars only.
+  /// may update at once, as a vector (e.g. 2 for adds of packed f16 pairs);
+  /// 1, the default, for scalars only.
   virtual unsigned getAtomicRMWVectorSize(mlir::LLVM::AtomicBinOp op,
                                           mlir::Type elementType) const {
     return 1;
