@@ -1,10 +1,13 @@
 //===- AtomicOpToLLVM.cpp - tt.atomic_rmw and tt.atomic_cas ---------------===//
 //
 // Each element is updated once: by the one thread of each group of threads
-// holding it (duplicated registers skipped), and only where its mask holds,
-// under a branch (atomics have no masked form). A scalar atomic is done by
-// thread 0, which shares the old value through the op's scratch buffer when
-// it is used. Orderings map to LLVM's; the sync scope comes from the target.
+// holding it (duplicated registers skipped), and only where its mask holds;
+// consecutive elements with contiguous pointers and one mask value go
+// together where the target updates several at once (f16x2 adds). A scalar
+// atomic is done by thread 0, which shares the old value through
+// the op's scratch buffer when it is used. Orderings map to LLVM's; each
+// element's atomic, with its predicate, ordering and scope, is emitted by the
+// target (TargetInfoBase::atomicRMW / atomicCAS).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +16,12 @@
 
 #include "trident/Analysis/Allocation.h"
 #include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <type_traits>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -31,13 +40,6 @@ LLVM::AtomicOrdering getOrdering(MemSemantic sem) {
     return LLVM::AtomicOrdering::acq_rel;
   }
   return LLVM::AtomicOrdering::seq_cst;
-}
-
-/// The failure ordering of a compare-and-swap: no release part.
-LLVM::AtomicOrdering getFailureOrdering(MemSemantic sem) {
-  if (sem == MemSemantic::ACQUIRE || sem == MemSemantic::ACQUIRE_RELEASE)
-    return LLVM::AtomicOrdering::acquire;
-  return LLVM::AtomicOrdering::monotonic;
 }
 
 trident::MemoryScope getScope(MemSyncScope scope) {
@@ -79,24 +81,72 @@ std::optional<LLVM::AtomicBinOp> getBinOp(RMWOp op, Type type) {
   return std::nullopt;
 }
 
-/// Lowers one atomic op; `emit(ptr, operands)` emits the atomic on one
-/// element and returns its old value.
+/// Whether the first log2(`vec`) register bits of `layout` step through
+/// consecutive elements along one dimension (registers r..r+vec-1, r a
+/// multiple of `vec`, hold consecutive elements).
+bool registersAreConsecutive(const LinearLayout &layout, unsigned vec) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  StringAttr reg = kRegister(ctx);
+  int32_t bits = llvm::Log2_32(vec);
+  if (!layout.hasInDim(reg) || layout.getInDimSizeLog2(reg) < bits)
+    return false;
+  int dim = -1;
+  for (int32_t bit = 0; bit < bits; ++bit) {
+    for (auto [d, v] : llvm::enumerate(layout.getBasis(reg, bit))) {
+      if (v == 0)
+        continue;
+      if (v != (1 << bit) || (dim != -1 && dim != int(d)))
+        return false;
+      dim = d;
+    }
+    if (dim == -1)
+      return false;
+  }
+  return true;
+}
+
+/// Lowers one atomic op; `emit(ptr, operands, pred)` emits the atomic on one
+/// element, or a vector of consecutive ones, where `pred` (null: always)
+/// holds and returns its old value.
 template <typename OpTy>
 class AtomicPattern : public ConvertOpToLLVMPattern<OpTy> {
 public:
   AtomicPattern(LLVMTypeConverter &converter,
                 const trident::TargetInfoBase &targetInfo,
+                std::shared_ptr<const PointerInfoProvider> pointerInfo,
                 PatternBenefit benefit)
       : ConvertOpToLLVMPattern<OpTy>(converter, benefit),
-        targetInfo(targetInfo) {}
+        targetInfo(targetInfo), pointerInfo(std::move(pointerInfo)) {}
 
 protected:
-  using EmitFn = function_ref<Value(Value ptr, ArrayRef<Value> operands)>;
+  using EmitFn =
+      function_ref<Value(Value ptr, ArrayRef<Value> operands, Value pred)>;
+
+  /// How many consecutive elements of a tensor atomic one `emit` updates:
+  /// up to `maxVec` (a power of 2) where each thread's registers hold them
+  /// consecutively, their pointers are contiguous and aligned to the group
+  /// and their mask is one value.
+  unsigned getVectorSize(OpTy op, const LinearLayout &layout,
+                         unsigned maxVec) const {
+    if (maxVec <= 1 || !pointerInfo)
+      return 1;
+    unsigned vec = std::min({maxVec, pointerInfo->getContiguity(op.getPtr()),
+                             pointerInfo->getPtrAlignment(op.getPtr())});
+    if constexpr (std::is_same_v<OpTy, AtomicRMWOp>)
+      if (Value mask = op.getMask())
+        vec = std::min(vec, pointerInfo->getMaskAlignment(mask));
+    vec = std::max(1u, unsigned(llvm::bit_floor(vec)));
+    while (vec > 1 && !registersAreConsecutive(layout, vec))
+      vec /= 2;
+    return vec;
+  }
 
   /// `operands` are the converted value operands (values, compare values),
-  /// `mask` the converted mask or null.
+  /// `mask` the converted mask or null; `maxVec` how many consecutive
+  /// elements the target may update at once.
   LogicalResult lower(OpTy op, Value ptr, ArrayRef<Value> operands, Value mask,
-                      ConversionPatternRewriter &rewriter, EmitFn emit) const {
+                      unsigned maxVec, ConversionPatternRewriter &rewriter,
+                      EmitFn emit) const {
     Location loc = op.getLoc();
     Type resultType = op.getResult().getType();
     auto tensorType = dyn_cast<RankedTensorType>(resultType);
@@ -117,9 +167,7 @@ protected:
                                          tid, i32Constant(rewriter, loc, 0));
       Value pred =
           mask ? Value(LLVM::AndOp::create(rewriter, loc, first, mask)) : first;
-      Value undef = LLVM::UndefOp::create(rewriter, loc, elemType);
-      Value old = emitPredicated(loc, rewriter, pred, elemType, undef,
-                                 [&] { return emit(ptr, operands); });
+      Value old = emit(ptr, operands, pred);
       if (resultUsed) {
         Value slot = *getSharedMemoryAddress(loc, rewriter, targetInfo, op);
         targetInfo.storeShared(rewriter, loc, slot, old, first);
@@ -165,25 +213,42 @@ protected:
     if (mask)
       masks = unpackLLElements(loc, mask, rewriter);
     Value undef = LLVM::UndefOp::create(rewriter, loc, elemType);
+    // The registers of a group are duplicates, or not, together: the bits
+    // that select within it step through elements.
+    unsigned vec = getVectorSize(op, layout, maxVec);
     SmallVector<Value> results;
-    for (unsigned r = 0; r < ptrs.size(); ++r) {
+    for (unsigned r = 0; r < ptrs.size(); r += vec) {
       if (isDuplicateRegister(layout, r)) {
-        results.push_back(undef);
+        results.append(vec, undef);
         continue;
       }
+      // The group's mask elements are known equal: the first stands for
+      // all.
       Value pred = threadPred;
       if (mask)
         pred = pred ? Value(LLVM::AndOp::create(rewriter, loc, pred, masks[r]))
                     : masks[r];
       SmallVector<Value> args;
-      for (auto &v : values)
-        args.push_back(v[r]);
-      if (!pred) {
-        results.push_back(emit(ptrs[r], args));
+      for (auto &v : values) {
+        if (vec == 1) {
+          args.push_back(v[r]);
+          continue;
+        }
+        Value group = LLVM::UndefOp::create(
+            rewriter, loc, VectorType::get({int64_t(vec)}, elemType));
+        for (unsigned i = 0; i < vec; ++i)
+          group = LLVM::InsertElementOp::create(rewriter, loc, group, v[r + i],
+                                                i32Constant(rewriter, loc, i));
+        args.push_back(group);
+      }
+      Value old = emit(ptrs[r], args, pred);
+      if (vec == 1) {
+        results.push_back(old);
         continue;
       }
-      results.push_back(emitPredicated(loc, rewriter, pred, elemType, undef,
-                                       [&] { return emit(ptrs[r], args); }));
+      for (unsigned i = 0; i < vec; ++i)
+        results.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, old, i32Constant(rewriter, loc, i)));
     }
     if (shareResult) {
       // Each element's row-major slot; masked-off elements leave undefined
@@ -217,6 +282,7 @@ protected:
   }
 
   const trident::TargetInfoBase &targetInfo;
+  std::shared_ptr<const PointerInfoProvider> pointerInfo;
 };
 
 struct AtomicRMWOpConversion : public AtomicPattern<AtomicRMWOp> {
@@ -232,13 +298,15 @@ struct AtomicRMWOpConversion : public AtomicPattern<AtomicRMWOp> {
       return op.emitError("cannot lower tt.atomic_rmw: unknown operation ")
              << stringifyRMWOp(op.getAtomicRmwOp());
     LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
-    StringRef scope = targetInfo.getSyncScope(getScope(op.getScope()));
+    trident::MemoryScope scope = getScope(op.getScope());
     Location loc = op.getLoc();
+    unsigned maxVec = targetInfo.getAtomicRMWVectorSize(
+        *binOp, getTypeConverter()->convertType(elemType));
     return lower(op, adaptor.getPtr(), {adaptor.getVal()}, adaptor.getMask(),
-                 rewriter, [&](Value ptr, ArrayRef<Value> args) -> Value {
-                   auto rmw = LLVM::AtomicRMWOp::create(
-                       rewriter, loc, *binOp, ptr, args[0], ordering, scope);
-                   return rmw.getResult();
+                 maxVec, rewriter,
+                 [&](Value ptr, ArrayRef<Value> args, Value pred) -> Value {
+                   return targetInfo.atomicRMW(rewriter, loc, *binOp, ptr,
+                                               args[0], pred, ordering, scope);
                  });
   }
 };
@@ -249,35 +317,15 @@ struct AtomicCASOpConversion : public AtomicPattern<AtomicCASOp> {
   LogicalResult
   matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    LLVM::AtomicOrdering success = getOrdering(op.getSem());
-    LLVM::AtomicOrdering failure = getFailureOrdering(op.getSem());
-    StringRef scope = targetInfo.getSyncScope(getScope(op.getScope()));
+    LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
+    trident::MemoryScope scope = getScope(op.getScope());
     Location loc = op.getLoc();
-    return lower(
-        op, adaptor.getPtr(), {adaptor.getCmp(), adaptor.getVal()}, Value(),
-        rewriter, [&](Value ptr, ArrayRef<Value> args) -> Value {
-          // llvm.cmpxchg takes integers and pointers only: floats
-          // are compared and swapped as their bits.
-          Type type = args[0].getType();
-          Type intType = type;
-          if (isa<FloatType>(type))
-            intType = rewriter.getIntegerType(type.getIntOrFloatBitWidth());
-          auto asInt = [&](Value v) -> Value {
-            return intType == type
-                       ? v
-                       : LLVM::BitcastOp::create(rewriter, loc, intType, v);
-          };
-          // Separate statements: the compare value's cast comes first.
-          Value cmp = asInt(args[0]);
-          Value val = asInt(args[1]);
-          auto cas = LLVM::AtomicCmpXchgOp::create(rewriter, loc, ptr, cmp, val,
-                                                   success, failure, scope);
-          Value old = LLVM::ExtractValueOp::create(
-              rewriter, loc, cas.getResult(), ArrayRef<int64_t>{0});
-          return intType == type
-                     ? old
-                     : LLVM::BitcastOp::create(rewriter, loc, type, old);
-        });
+    return lower(op, adaptor.getPtr(), {adaptor.getCmp(), adaptor.getVal()},
+                 Value(), /*maxVec=*/1, rewriter,
+                 [&](Value ptr, ArrayRef<Value> args, Value pred) -> Value {
+                   return targetInfo.atomicCAS(rewriter, loc, ptr, args[0],
+                                               args[1], pred, ordering, scope);
+                 });
   }
 };
 
@@ -285,7 +333,9 @@ struct AtomicCASOpConversion : public AtomicPattern<AtomicCASOp> {
 
 void mlir::triton::populateAtomicOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
-    const trident::TargetInfoBase &targetInfo, PatternBenefit benefit) {
+    const trident::TargetInfoBase &targetInfo,
+    std::shared_ptr<const PointerInfoProvider> pointerInfo,
+    PatternBenefit benefit) {
   patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion>(
-      typeConverter, targetInfo, benefit);
+      typeConverter, targetInfo, pointerInfo, benefit);
 }

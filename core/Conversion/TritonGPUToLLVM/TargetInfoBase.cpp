@@ -1,11 +1,13 @@
 //===- TargetInfoBase.cpp - Default hooks of TargetInfoBase ---------------===//
 //
 // The portable defaults of the hooks a target may override: global loads and
-// stores through LLVM's masked-memory intrinsics.
+// stores through LLVM's masked-memory intrinsics, atomics through LLVM's
+// atomic instructions under a branch.
 //
 //===----------------------------------------------------------------------===//
 
 #include "trident/Conversion/TargetInfoBase.h"
+#include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -82,4 +84,64 @@ void trident::TargetInfoBase::storeGlobal(RewriterBase &rewriter, Location loc,
   LLVM::MaskedStoreOp::create(rewriter, loc, vecValue, ptr,
                               vectorMask(rewriter, loc, mask, length),
                               alignment);
+}
+
+Value trident::TargetInfoBase::atomicRMW(RewriterBase &rewriter, Location loc,
+                                         LLVM::AtomicBinOp op, Value ptr,
+                                         Value value, Value predicate,
+                                         LLVM::AtomicOrdering ordering,
+                                         MemoryScope scope) const {
+  StringRef syncScope = getSyncScope(scope);
+  auto emit = [&]() -> Value {
+    return LLVM::AtomicRMWOp::create(rewriter, loc, op, ptr, value, ordering,
+                                     syncScope);
+  };
+  if (!predicate)
+    return emit();
+  // Atomics have no masked form: the lanes whose predicate is false branch
+  // around it.
+  Type type = value.getType();
+  Value undef = LLVM::UndefOp::create(rewriter, loc, type);
+  return mlir::triton::emitPredicated(loc, rewriter, predicate, type, undef,
+                                      emit);
+}
+
+Value trident::TargetInfoBase::atomicCAS(RewriterBase &rewriter, Location loc,
+                                         Value ptr, Value cmp, Value value,
+                                         Value predicate,
+                                         LLVM::AtomicOrdering ordering,
+                                         MemoryScope scope) const {
+  StringRef syncScope = getSyncScope(scope);
+  // The failure ordering has no release part.
+  LLVM::AtomicOrdering failure = LLVM::AtomicOrdering::monotonic;
+  if (ordering == LLVM::AtomicOrdering::acquire ||
+      ordering == LLVM::AtomicOrdering::acq_rel)
+    failure = LLVM::AtomicOrdering::acquire;
+  Type type = value.getType();
+  auto emit = [&]() -> Value {
+    // llvm.cmpxchg takes integers and pointers only: floats are compared and
+    // swapped as their bits.
+    Type intType = type;
+    if (isa<FloatType>(type))
+      intType = rewriter.getIntegerType(type.getIntOrFloatBitWidth());
+    auto asInt = [&](Value v) -> Value {
+      return intType == type
+                 ? v
+                 : LLVM::BitcastOp::create(rewriter, loc, intType, v);
+    };
+    // Separate statements: the compare value's cast comes first.
+    Value cmpInt = asInt(cmp);
+    Value valueInt = asInt(value);
+    auto cas = LLVM::AtomicCmpXchgOp::create(
+        rewriter, loc, ptr, cmpInt, valueInt, ordering, failure, syncScope);
+    Value old = LLVM::ExtractValueOp::create(rewriter, loc, cas.getResult(),
+                                             ArrayRef<int64_t>{0});
+    return intType == type ? old
+                           : LLVM::BitcastOp::create(rewriter, loc, type, old);
+  };
+  if (!predicate)
+    return emit();
+  Value undef = LLVM::UndefOp::create(rewriter, loc, type);
+  return mlir::triton::emitPredicated(loc, rewriter, predicate, type, undef,
+                                      emit);
 }

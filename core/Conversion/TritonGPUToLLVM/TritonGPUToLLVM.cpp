@@ -33,11 +33,12 @@ void mlir::triton::populateTritonGPUToLLVMPatterns(
   populateElementwiseOpToLLVMPatterns(typeConverter, patterns, targetInfo,
                                       pointerInfo, benefit);
   populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, targetInfo,
-                                    std::move(pointerInfo), benefit);
+                                    pointerInfo, benefit);
   populateReduceOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateScanOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
   populateViewOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
-  populateAtomicOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);
+  populateAtomicOpToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                 std::move(pointerInfo), benefit);
   populateDotOpToLLVMPatterns(typeConverter, patterns, benefit);
   populateShapeOpToLLVMPatterns(typeConverter, patterns, benefit);
   populateMemoryOpToLLVMPatterns(typeConverter, patterns, targetInfo, benefit);

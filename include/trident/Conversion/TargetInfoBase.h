@@ -142,6 +142,35 @@ public:
   /// LLVM's system scope: always correct, possibly slower than needed.
   virtual llvm::StringRef getSyncScope(MemoryScope scope) const { return ""; }
 
+  /// How many consecutive elements of `elementType` one atomicRMW of `op`
+  /// may update at once, as a vector (e.g. 2 for adds of packed f16 pairs);
+  /// 1, the default, for scalars only.
+  virtual unsigned getAtomicRMWVectorSize(mlir::LLVM::AtomicBinOp op,
+                                          mlir::Type elementType) const {
+    return 1;
+  }
+  /// Atomically combines `value` (a scalar, or a vector within
+  /// getAtomicRMWVectorSize) into the global memory at `ptr` with `op` where
+  /// `predicate` (an i1; null: always) holds, ordered by `ordering`
+  /// (monotonic, acquire, release or acq_rel) at `scope`, and returns the
+  /// old value, undefined where the predicate is false. The
+  /// default emits `llvm.atomicrmw` with getSyncScope(scope) under a branch
+  /// on the predicate; a target whose LLVM backend drops the ordering or
+  /// the scope overrides it with its own instructions.
+  virtual mlir::Value atomicRMW(mlir::RewriterBase &rewriter,
+                                mlir::Location loc, mlir::LLVM::AtomicBinOp op,
+                                mlir::Value ptr, mlir::Value value,
+                                mlir::Value predicate,
+                                mlir::LLVM::AtomicOrdering ordering,
+                                MemoryScope scope) const;
+  /// Atomically replaces the scalar at `ptr` in global memory by `value` if
+  /// it equals `cmp`, where `predicate` holds; returns the old value. As
+  /// atomicRMW otherwise; floats are compared and swapped as their bits.
+  virtual mlir::Value
+  atomicCAS(mlir::RewriterBase &rewriter, mlir::Location loc, mlir::Value ptr,
+            mlir::Value cmp, mlir::Value value, mlir::Value predicate,
+            mlir::LLVM::AtomicOrdering ordering, MemoryScope scope) const;
+
   //===--------------------------------------------------------------------===//
   // Kernels
   //===--------------------------------------------------------------------===//

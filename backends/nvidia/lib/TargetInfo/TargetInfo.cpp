@@ -2,7 +2,9 @@
 //
 // Special registers, warp shuffles, votes and reductions are NVVM dialect
 // operations; predicated shared-memory accesses are PTX inline assembly
-// (`@p st.shared` / `@p ld.shared`), since NVVM has no predicated form;
+// (`@p st.shared` / `@p ld.shared`), since NVVM has no predicated form, and
+// so are global atomics (`@p atom.global.gpu.acq_rel.add.f32`), whose
+// ordering and scope LLVM's NVPTX backend would drop;
 // printf and assert call the CUDA system calls `vprintf` and `__assertfail`
 // that ptxas resolves.
 //
@@ -18,6 +20,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <optional>
 #include <string>
 
 using namespace mlir;
@@ -679,6 +682,207 @@ void NVVMTargetInfo::storeGlobal(RewriterBase &rewriter, Location loc,
                             /*is_align_stack=*/false,
                             LLVM::tailcallkind::TailCallKind::None,
                             LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// PTX's `.sem` of an atomic of `ordering`, if it has one.
+std::optional<llvm::StringRef> getPtxSemantic(LLVM::AtomicOrdering ordering) {
+  switch (ordering) {
+  case LLVM::AtomicOrdering::monotonic:
+    return llvm::StringRef("relaxed");
+  case LLVM::AtomicOrdering::acquire:
+    return llvm::StringRef("acquire");
+  case LLVM::AtomicOrdering::release:
+    return llvm::StringRef("release");
+  case LLVM::AtomicOrdering::acq_rel:
+    return llvm::StringRef("acq_rel");
+  default:
+    return std::nullopt;
+  }
+}
+
+/// PTX's `.scope` of an atomic of `scope`.
+llvm::StringRef getPtxScope(trident::MemoryScope scope) {
+  switch (scope) {
+  case trident::MemoryScope::CTA:
+    return "cta";
+  case trident::MemoryScope::GPU:
+    return "gpu";
+  case trident::MemoryScope::System:
+    return "sys";
+  }
+  return "sys";
+}
+
+/// The operation and type of the `atom` applying `op` to a `type`, e.g.
+/// "add.noftz.f16", if PTX has one on `computeCapability`.
+std::optional<std::string> getPtxAtomOperation(LLVM::AtomicBinOp op, Type type,
+                                               int computeCapability) {
+  // Two 16-bit floats packed in a 32-bit register: f16x2 / bf16x2 adds.
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    Type element = vector.getElementType();
+    if (op != LLVM::AtomicBinOp::fadd || vector.getNumElements() != 2)
+      return std::nullopt;
+    if (element.isF16())
+      return std::string("add.noftz.f16x2");
+    if (element.isBF16() && computeCapability >= 90)
+      return std::string("add.noftz.bf16x2");
+    return std::nullopt;
+  }
+  if (!type.isIntOrFloat())
+    return std::nullopt;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  std::string width = std::to_string(bits);
+  bool isInt = isa<IntegerType>(type);
+  // Integer and bitwise atomics exist for 32 and 64 bits only.
+  bool wordSized = bits == 32 || bits == 64;
+  switch (op) {
+  case LLVM::AtomicBinOp::add:
+    if (isInt && wordSized)
+      return "add.u" + width;
+    return std::nullopt;
+  case LLVM::AtomicBinOp::fadd:
+    if (type.isF32() || type.isF64())
+      return "add.f" + width;
+    if (type.isF16())
+      return std::string("add.noftz.f16");
+    if (type.isBF16() && computeCapability >= 90)
+      return std::string("add.noftz.bf16");
+    return std::nullopt;
+  case LLVM::AtomicBinOp::max:
+  case LLVM::AtomicBinOp::min:
+  case LLVM::AtomicBinOp::umax:
+  case LLVM::AtomicBinOp::umin: {
+    if (!isInt || !wordSized)
+      return std::nullopt;
+    bool isMax = op == LLVM::AtomicBinOp::max || op == LLVM::AtomicBinOp::umax;
+    bool isSigned =
+        op == LLVM::AtomicBinOp::max || op == LLVM::AtomicBinOp::min;
+    return std::string(isMax ? "max." : "min.") + (isSigned ? "s" : "u") +
+           width;
+  }
+  case LLVM::AtomicBinOp::_and:
+  case LLVM::AtomicBinOp::_or:
+  case LLVM::AtomicBinOp::_xor: {
+    if (!isInt || !wordSized)
+      return std::nullopt;
+    const char *name = op == LLVM::AtomicBinOp::_and  ? "and.b"
+                       : op == LLVM::AtomicBinOp::_or ? "or.b"
+                                                      : "xor.b";
+    return name + width;
+  }
+  case LLVM::AtomicBinOp::xchg:
+    // Floats are exchanged as their bits.
+    if (wordSized)
+      return "exch.b" + width;
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Whether `ptr` points to global memory (address space 1), the only space
+/// the `atom.global` forms here address.
+bool isGlobalPointer(Value ptr) {
+  auto type = dyn_cast<LLVM::LLVMPointerType>(ptr.getType());
+  return type && type.getAddressSpace() == 1;
+}
+
+/// The register constraint of an integer of `bits` (16, 32 or 64).
+const char *getAtomicConstraint(unsigned bits) {
+  return bits == 16 ? "h" : bits == 32 ? "r" : "l";
+}
+
+/// One `atom` statement: `instruction` (without predicate) with the result
+/// in $0, the address in $1 and `operands` (as integers of the value's
+/// width) after it, under `predicate` if there is one. Returns the old
+/// value as `type`.
+Value emitAtom(RewriterBase &rewriter, Location loc, llvm::StringRef text,
+               Type type, Value ptr, ArrayRef<Value> operands,
+               Value predicate) {
+  unsigned bits = getBitWidth(type);
+  Type intType = rewriter.getIntegerType(bits);
+  const char *reg = getAtomicConstraint(bits);
+  SmallVector<Value> asmOperands = {ptr};
+  std::string constraints = std::string("=") + reg + ",l";
+  std::string arguments = "$0, [$1]";
+  for (Value operand : operands) {
+    if (operand.getType() != intType)
+      operand = LLVM::BitcastOp::create(rewriter, loc, intType, operand);
+    arguments += ", $" + std::to_string(asmOperands.size() + 1);
+    asmOperands.push_back(operand);
+    constraints += std::string(",") + reg;
+  }
+  std::string asmText;
+  if (predicate) {
+    asmText = "@$" + std::to_string(asmOperands.size() + 1) + " ";
+    asmOperands.push_back(predicate);
+    constraints += ",b";
+  }
+  asmText += text.str() + " " + arguments + ";";
+  auto asmOp = LLVM::InlineAsmOp::create(
+      rewriter, loc, intType, asmOperands, asmText, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  Value old = asmOp.getResult(0);
+  if (type != intType)
+    old = LLVM::BitcastOp::create(rewriter, loc, type, old);
+  return old;
+}
+
+} // namespace
+
+unsigned NVVMTargetInfo::getAtomicRMWVectorSize(LLVM::AtomicBinOp op,
+                                                Type elementType) const {
+  if (computeCapability < 70 || !elementType || !elementType.isIntOrFloat())
+    return 1;
+  Type pair = VectorType::get({2}, elementType);
+  return getPtxAtomOperation(op, pair, computeCapability) ? 2 : 1;
+}
+
+Value NVVMTargetInfo::atomicRMW(RewriterBase &rewriter, Location loc,
+                                LLVM::AtomicBinOp op, Value ptr, Value value,
+                                Value predicate, LLVM::AtomicOrdering ordering,
+                                trident::MemoryScope scope) const {
+  // `.sem` and `.scope` on atom need sm_70.
+  std::optional<llvm::StringRef> semantic = getPtxSemantic(ordering);
+  std::optional<std::string> operation =
+      getPtxAtomOperation(op, value.getType(), computeCapability);
+  if (computeCapability < 70 || !semantic || !operation ||
+      !isGlobalPointer(ptr))
+    return TargetInfoBase::atomicRMW(rewriter, loc, op, ptr, value, predicate,
+                                     ordering, scope);
+  // Triton's spelling: the scope before the ordering.
+  std::string text =
+      ("atom.global." + getPtxScope(scope) + "." + *semantic + "." + *operation)
+          .str();
+  return emitAtom(rewriter, loc, text, value.getType(), ptr, {value},
+                  predicate);
+}
+
+Value NVVMTargetInfo::atomicCAS(RewriterBase &rewriter, Location loc, Value ptr,
+                                Value cmp, Value value, Value predicate,
+                                LLVM::AtomicOrdering ordering,
+                                trident::MemoryScope scope) const {
+  std::optional<llvm::StringRef> semantic = getPtxSemantic(ordering);
+  Type type = value.getType();
+  unsigned bits = type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
+  if (computeCapability < 70 || !semantic || !isGlobalPointer(ptr) ||
+      (bits != 16 && bits != 32 && bits != 64))
+    return TargetInfoBase::atomicCAS(rewriter, loc, ptr, cmp, value, predicate,
+                                     ordering, scope);
+  // Triton's spelling: the ordering before the scope. A 16-bit swap is
+  // its own instruction, not a loop over the word holding it.
+  std::string text = ("atom.global." + *semantic + "." + getPtxScope(scope) +
+                      ".cas.b" + llvm::Twine(bits))
+                         .str();
+  return emitAtom(rewriter, loc, text, type, ptr, {cmp, value}, predicate);
 }
 
 namespace {

@@ -4,8 +4,7 @@
 // each element. One of them updates memory and hands the old value to the
 // others through shared memory; f16 and f64 add with float atomics, a u64
 // add (i64 in TTIR) with an integer one. Compare-and-swap of floats swaps
-// their bits; LLVM's NVPTX backend does a 16-bit one as a loop of 32-bit
-// compare-and-swaps on the word holding it (Triton emits atom.cas.b16).
+// their bits; a 16-bit one is atom.cas.b16, as Triton emits it.
 // RUN: split-file %s %t
 // RUN: trident compile %t/f16.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=F16
 // RUN: trident compile %t/f64.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=F64
@@ -26,10 +25,10 @@
 // U64: bar.sync
 // U64: ld.shared.b64
 // F16SMALL: atom{{.*}}.global{{.*}}.add{{.*}}.f16
-// CAS: atom.acq_rel.gpu.global.cas.b32
-// CAS: atom{{.*}}.gpu.global.cas.b32
+// CAS: atom.global.acq_rel.gpu.cas.b32
+// CAS: atom.global.acq_rel.gpu.cas.b16
 // CAS: st.shared.b16
-// CAS: atom.acq_rel.gpu.global.cas.b64
+// CAS: atom.global.acq_rel.gpu.cas.b64
 
 //--- f16.ttir
 module {

@@ -89,12 +89,16 @@ void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
                                     const trident::TargetInfoBase &targetInfo,
                                     PatternBenefit benefit = 1);
 
-/// tt.atomic_rmw and tt.atomic_cas, one update per element, masked by
-/// branches (the function must be in cf form: run scf-to-cf first).
-void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,
-                                    RewritePatternSet &patterns,
-                                    const trident::TargetInfoBase &targetInfo,
-                                    PatternBenefit benefit = 1);
+/// tt.atomic_rmw and tt.atomic_cas, one update per element (or per group of
+/// consecutive elements where `pointerInfo` shows them contiguous and the
+/// target updates them at once), each emitted by TargetInfoBase::atomicRMW
+/// / atomicCAS under its mask; the default branches around it (the function
+/// must be in cf form: run scf-to-cf first).
+void populateAtomicOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
+    const trident::TargetInfoBase &targetInfo,
+    std::shared_ptr<const PointerInfoProvider> pointerInfo = nullptr,
+    PatternBenefit benefit = 1);
 
 /// tt.scan within a thread, a warp (shuffles) and a CTA (shared memory).
 void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &typeConverter,

@@ -88,6 +88,23 @@ public:
     }
   }
 
+  /// 2 for f16 adds (bf16 from sm_90): `add.noftz.f16x2` / `bf16x2`.
+  unsigned getAtomicRMWVectorSize(LLVM::AtomicBinOp op,
+                                  Type elementType) const override;
+  /// `atom.global` with the ordering and scope spelled out (sm_70+), e.g.
+  /// `@p atom.global.gpu.acq_rel.add.f32`, predicated rather than branched
+  /// around: LLVM's NVPTX backend prints `atomicrmw` without either. Kinds
+  /// and types PTX has no `atom` for (float max/min, 16-bit integers, bf16
+  /// before sm_90) take the portable default.
+  Value atomicRMW(RewriterBase &rewriter, Location loc, LLVM::AtomicBinOp op,
+                  Value ptr, Value value, Value predicate,
+                  LLVM::AtomicOrdering ordering,
+                  trident::MemoryScope scope) const override;
+  /// `atom.global.<sem>.<scope>.cas.b16/b32/b64`.
+  Value atomicCAS(RewriterBase &rewriter, Location loc, Value ptr, Value cmp,
+                  Value value, Value predicate, LLVM::AtomicOrdering ordering,
+                  trident::MemoryScope scope) const override;
+
   bool supportVectorizedAtomics() const override {
     return computeCapability >= 90;
   }
