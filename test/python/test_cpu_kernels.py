@@ -231,3 +231,75 @@ class CpuKernels(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+F8E4M3FN_ROUND_TRIP = """
+module {
+  tt.func public @f8_round_trip(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32},
+                                %bytes: !tt.ptr<i8> {tt.divisibility = 16 : i32},
+                                %back: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+    %xp = tt.addptr %xs, %r : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    %v = tt.load %xp : tensor<128x!tt.ptr<f32>>
+    %q = tt.fp_to_fp %v, rounding = rtne : tensor<128xf32> -> tensor<128xf8E4M3FN>
+    %b = tt.bitcast %q : tensor<128xf8E4M3FN> -> tensor<128xi8>
+    %bs = tt.splat %bytes : !tt.ptr<i8> -> tensor<128x!tt.ptr<i8>>
+    %bp = tt.addptr %bs, %r : tensor<128x!tt.ptr<i8>>, tensor<128xi32>
+    tt.store %bp, %b : tensor<128x!tt.ptr<i8>>
+    %w = tt.fp_to_fp %q : tensor<128xf8E4M3FN> -> tensor<128xf32>
+    %ys = tt.splat %back : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+    %yp = tt.addptr %ys, %r : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    tt.store %yp, %w : tensor<128x!tt.ptr<f32>>
+    tt.return
+  }
+}
+"""
+
+
+def f8e4m3fn(v):
+    """v rounded to f8E4M3FN (nearest even, saturating to 448 as NVIDIA's
+    cvt.rn.satfinite does), as a float; NaN stays NaN."""
+    if math.isnan(v):
+        return v
+    a = abs(v)
+    if a == 0:
+        return v
+    if math.isinf(a):
+        return math.copysign(448.0, v)
+    e = max(math.floor(math.log2(a)), -6)
+    quantum = 2.0 ** (e - 3)
+    q = round(a / quantum) * quantum  # round() ties to even
+    return math.copysign(min(q, 448.0), v)
+
+
+class Float8Casts(unittest.TestCase):
+    def test_f8e4m3fn_round_trip(self):
+        # fp8e4nv (f8E4M3FN) on the cpu target, as Triton's upstream casts
+        # and scaled dots use it: every rounding case, subnormals (2^-9
+        # steps, ties to even), the largest finite value, saturation of
+        # large values and infinities, signed zeros, NaN.
+        edges = [0.0, -0.0, 2.0**-9, 1.5 * 2.0**-9, 2.0**-10, 3 * 2.0**-10,
+                 2.0**-6, 2.0**-6 * 1.0625, 1.0, 1.0625, 1.1875, -2.75,
+                 448.0, 449.0, 464.0, 480.0, 1e6, math.inf, -math.inf,
+                 math.nan, -100.5, 0.1, -0.3]
+        rng = np.random.default_rng(8)
+        rest = 128 - len(edges)
+        x = np.array(edges + list(rng.uniform(-500, 500, rest // 2)) +
+                     list(rng.uniform(-0.03, 0.03, rest - rest // 2)),
+                     np.float32)
+        bytes_out = np.zeros(128, np.int8)
+        back = np.zeros(128, np.float32)
+        k = trident.compile(F8E4M3FN_ROUND_TRIP, target="cpu")
+        k[1](x, bytes_out, back)
+        expected = np.array([f8e4m3fn(float(v)) for v in x], np.float32)
+        np.testing.assert_array_equal(np.isnan(back), np.isnan(expected))
+        finite = ~np.isnan(expected)
+        np.testing.assert_array_equal(back[finite], expected[finite])
+        np.testing.assert_array_equal(np.signbit(back[finite]),
+                                      np.signbit(expected[finite]))
+        # The bytes themselves: 448 is 0x7e, NaN 0x7f (sign kept).
+        self.assertEqual(bytes_out[edges.index(448.0)], 0x7e)
+        self.assertEqual(bytes_out[edges.index(math.inf)], 0x7e)
+        self.assertEqual(bytes_out[edges.index(math.nan)] & 0x7f, 0x7f)
+        self.assertEqual(bytes_out[edges.index(2.0**-9)], 1)

@@ -145,7 +145,7 @@ def DefineAtomicHelpers
 }
 
 def ExpandFloat8Casts : Pass<"linalg-expand-f8-casts"> {
-  let summary = "expand casts to and from f8E5M2 into integer operations";
+  let summary = "expand casts to and from f8E5M2 and f8E4M3FN into integer operations";
   let description = [{
     LLVM has no 8-bit float type, and the LLVM lowering of `arith` keeps
     `f8E5M2` values as `i8` bits without converting them. This pass rewrites
@@ -165,6 +165,12 @@ def ExpandFloat8Casts : Pass<"linalg-expand-f8-casts"> {
     ...  // (b + 0x7f + ((b >> 8) & 1)) >> 8, or the quiet NaN
     %q = arith.bitcast %t : i8 to f8E5M2
     ```
+
+    `f8E4M3FN` goes through `f32`: `arith.extf` from it is exact (normal
+    values by moving the fields, subnormals as `m * 2^-9`, NaN kept);
+    `arith.truncf` to it rounds to nearest even and saturates to 448 (the
+    largest finite value) as NVIDIA's `cvt.rn.satfinite` does, which is what
+    Triton's fp8e4nv conversion does on the GPU; NaN stays NaN.
 
     Works on scalars and vectors alike.
   }];
