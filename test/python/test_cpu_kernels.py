@@ -303,3 +303,46 @@ class Float8Casts(unittest.TestCase):
         self.assertEqual(bytes_out[edges.index(math.inf)], 0x7e)
         self.assertEqual(bytes_out[edges.index(math.nan)] & 0x7f, 0x7f)
         self.assertEqual(bytes_out[edges.index(2.0**-9)], 1)
+
+
+FLOAT_ATOMIC_MAX = """
+module {
+  tt.func public @float_atomic_max(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32},
+                                   %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %pid = tt.get_program_id x : i32
+    %c64 = arith.constant 64 : i32
+    %start = arith.muli %pid, %c64 : i32
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %s = tt.splat %start : i32 -> tensor<64xi32>
+    %offs = arith.addi %s, %r : tensor<64xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+    %xp = tt.addptr %xs, %offs : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+    %v = tt.load %xp : tensor<64x!tt.ptr<f32>>
+    %os = tt.splat %out : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+    %op = tt.addptr %os, %r : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+    %ip = tt.bitcast %op : tensor<64x!tt.ptr<f32>> -> tensor<64x!tt.ptr<i32>>
+    %iv = tt.bitcast %v : tensor<64xf32> -> tensor<64xi32>
+    %zero = arith.constant dense<0.0> : tensor<64xf32>
+    %pos = arith.cmpf oge, %v, %zero : tensor<64xf32>
+    %neg = arith.cmpf olt, %v, %zero : tensor<64xf32>
+    %a = tt.atomic_rmw max, acq_rel, gpu, %ip, %iv, %pos : (tensor<64x!tt.ptr<i32>>, tensor<64xi32>, tensor<64xi1>) -> tensor<64xi32>
+    %b = tt.atomic_rmw umin, acq_rel, gpu, %ip, %iv, %neg : (tensor<64x!tt.ptr<i32>>, tensor<64xi32>, tensor<64xi1>) -> tensor<64xi32>
+    tt.return
+  }
+}
+"""
+
+
+class ReinterpretingAtomics(unittest.TestCase):
+    def test_float_atomic_max_as_integers(self):
+        # What Triton's frontend makes of tl.atomic_max on f32: signed max
+        # of the bits for values >= 0, unsigned min for the negative ones,
+        # on the float buffer seen as i32 (upstream's test_atomic_rmw).
+        rng = np.random.default_rng(9)
+        programs = 6
+        x = rng.uniform(-100, 100, (programs, 64)).astype(np.float32)
+        x[:, :8] = -rng.uniform(1, 5, (programs, 8))  # all-negative columns
+        out = np.full(64, -np.inf, np.float32)
+        k = trident.compile(FLOAT_ATOMIC_MAX, target="cpu")
+        k[programs](x, out)
+        np.testing.assert_array_equal(out, x.max(axis=0))

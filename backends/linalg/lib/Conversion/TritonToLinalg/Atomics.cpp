@@ -80,8 +80,34 @@ Value combineGeneric(OpBuilder &b, Location loc, RMWOp op, Value current,
   }
 }
 
+/// The new value of an integer read-modify-write done by compare-and-swap,
+/// for an atomic that reinterprets its buffer's elements.
+Value combineInteger(OpBuilder &b, Location loc, RMWOp op, Value current,
+                     Value operand) {
+  switch (op) {
+  case RMWOp::AND:
+    return arith::AndIOp::create(b, loc, current, operand);
+  case RMWOp::OR:
+    return arith::OrIOp::create(b, loc, current, operand);
+  case RMWOp::XOR:
+    return arith::XOrIOp::create(b, loc, current, operand);
+  case RMWOp::ADD:
+    return arith::AddIOp::create(b, loc, current, operand);
+  case RMWOp::MAX:
+    return arith::MaxSIOp::create(b, loc, current, operand);
+  case RMWOp::MIN:
+    return arith::MinSIOp::create(b, loc, current, operand);
+  case RMWOp::UMAX:
+    return arith::MaxUIOp::create(b, loc, current, operand);
+  case RMWOp::UMIN:
+    return arith::MinUIOp::create(b, loc, current, operand);
+  default:
+    return operand;
+  }
+}
+
 /// The buffer of `op`'s pointer (the pass has checked that there is one of
-/// the atomic's element type).
+/// the atomic's element type or size).
 FailureOr<Value> getBuffer(Operation *op, PointerRoots &roots) {
   Value buffer = roots.getAccessBuffer(op).first;
   if (!buffer)
@@ -171,11 +197,31 @@ struct AtomicRMWConversion : public OpConversionPattern<AtomicRMWOp> {
         getNativeKind(kind, elementType);
     Value ptr = adaptor.getPtr(), val = adaptor.getVal();
     Value base = getBase(rewriter, loc, typeConverter, op, *buffer);
+    Type bufferElement =
+        cast<MemRefType>(buffer->getType()).getElementType();
     Value result = emitAtomics(
         rewriter, loc, resultType, adaptor.getMask(),
         [&](OpBuilder &b, Location l, ValueRange ivs) -> Value {
           Value index = toIndex(b, l, elementAt(b, l, ptr, ivs), base);
           Value operand = elementAt(b, l, val, ivs);
+          if (bufferElement != elementType) {
+            // Integer atomics on the bits of another type's elements (the
+            // pass checked that they are integers of the elements' size): a
+            // compare-and-swap loop on the buffer's type.
+            auto rmw = memref::GenericAtomicRMWOp::create(b, l, *buffer,
+                                                          ValueRange{index});
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPointToStart(rmw.getBody());
+            Value current = arith::BitcastOp::create(b, l, elementType,
+                                                     rmw.getCurrentValue());
+            Value updated = arith::BitcastOp::create(
+                b, l, bufferElement,
+                combineInteger(b, l, kind, current, operand));
+            memref::AtomicYieldOp::create(b, l, updated);
+            b.setInsertionPointAfter(rmw);
+            return arith::BitcastOp::create(b, l, elementType,
+                                            rmw.getResult());
+          }
           if (native)
             return memref::AtomicRMWOp::create(b, l, *native, operand, *buffer,
                                                ValueRange{index});

@@ -99,10 +99,19 @@ LogicalResult checkSupported(ModuleOp module, PointerRoots &roots,
       return;
     }
     Type bufferElement = cast<MemRefType>(buffer.getType()).getElementType();
-    if (isAtomic && bufferElement != accessed) {
+    // An integer read-modify-write may reinterpret the buffer's elements as
+    // integers of their size: Triton's float atomic max/min are integer
+    // atomics on the float buffer.
+    bool reinterprets = isa<triton::AtomicRMWOp>(op) &&
+                        isa<IntegerType>(accessed) &&
+                        !accessed.isInteger(1) && !bufferElement.isInteger(1) &&
+                        accessed.getIntOrFloatBitWidth() ==
+                            bufferElement.getIntOrFloatBitWidth();
+    if (isAtomic && bufferElement != accessed && !reinterprets) {
       op->emitError() << "memory access of " << accessed
                       << " elements in a buffer of " << bufferElement
-                      << " (atomics need the buffer's type)";
+                      << " (atomics need the buffer's type, or integers of "
+                         "its size for a read-modify-write)";
       ok = false;
       return;
     }

@@ -51,3 +51,24 @@ tt.func public @scalar_atomics(%p: !tt.ptr<i32>, %v: i32, %c: i1) -> (i32, i32) 
   %prev = tt.atomic_cas acq_rel, gpu, %p, %c0, %v : (!tt.ptr<i32>, i32, i32) -> i32
   tt.return %old, %prev : i32, i32
 }
+
+// -----
+
+// Triton's float atomic max is integer atomics on the float buffer (signed
+// max for the non-negative values, unsigned min for the negative ones): a
+// compare-and-swap loop on the f32 elements that combines their bits.
+// CHECK-LABEL: func.func @float_max_as_integers(
+// CHECK-SAME:    %[[P:[a-z0-9_]+]]: memref<?xf32>, %[[V:[a-z0-9_]+]]: i32
+// CHECK:         %[[RMW:.*]] = memref.generic_atomic_rmw %[[P]][%{{.*}}] : memref<?xf32> {
+// CHECK:         ^bb0(%[[CUR:.*]]: f32):
+// CHECK:           %[[BITS:.*]] = arith.bitcast %[[CUR]] : f32 to i32
+// CHECK:           %[[MAX:.*]] = arith.maxsi %[[BITS]], %[[V]] : i32
+// CHECK:           %[[NEW:.*]] = arith.bitcast %[[MAX]] : i32 to f32
+// CHECK:           memref.atomic_yield %[[NEW]] : f32
+// CHECK:         %[[OLD:.*]] = arith.bitcast %[[RMW]] : f32 to i32
+// CHECK:         return %[[OLD]] : i32
+tt.func public @float_max_as_integers(%a: !tt.ptr<f32>, %v: i32) -> i32 {
+  %p = tt.bitcast %a : !tt.ptr<f32> -> !tt.ptr<i32>
+  %old = tt.atomic_rmw max, acq_rel, gpu, %p, %v : (!tt.ptr<i32>, i32) -> i32
+  tt.return %old : i32
+}

@@ -52,10 +52,19 @@ tt.func public @atomic_ambiguous(%a: !tt.ptr<i32>, %b: !tt.ptr<i32>, %c: i1, %v:
 
 // -----
 
-tt.func public @atomic_type(%a: !tt.ptr<f32>, %v: i32) -> i32 {
+tt.func public @atomic_type(%a: !tt.ptr<f32>, %v: i64) -> i64 {
+  %p = tt.bitcast %a : !tt.ptr<f32> -> !tt.ptr<i64>
+  // expected-error @below {{memory access of 'i64' elements in a buffer of 'f32' (atomics need the buffer's type, or integers of its size for a read-modify-write)}}
+  %old = tt.atomic_rmw add, acq_rel, gpu, %p, %v : (!tt.ptr<i64>, i64) -> i64
+  tt.return %old : i64
+}
+
+// -----
+
+tt.func public @atomic_cas_type(%a: !tt.ptr<f32>, %c: i32, %v: i32) -> i32 {
   %p = tt.bitcast %a : !tt.ptr<f32> -> !tt.ptr<i32>
-  // expected-error @below {{memory access of 'i32' elements in a buffer of 'f32' (atomics need the buffer's type)}}
-  %old = tt.atomic_rmw add, acq_rel, gpu, %p, %v : (!tt.ptr<i32>, i32) -> i32
+  // expected-error @below {{memory access of 'i32' elements in a buffer of 'f32' (atomics need the buffer's type, or integers of its size for a read-modify-write)}}
+  %old = tt.atomic_cas acq_rel, gpu, %p, %c, %v : (!tt.ptr<i32>, i32, i32) -> i32
   tt.return %old : i32
 }
 
