@@ -60,30 +60,12 @@ std::optional<arith::AtomicRMWKind> getNativeKind(RMWOp op, Type type) {
   return std::nullopt;
 }
 
-/// The new value of a read-modify-write done by compare-and-swap.
+/// The new value of a read-modify-write done by compare-and-swap: for the
+/// kinds with no native atomic (xor, float max/min), and for integer atomics
+/// on the bits of another type's elements, which may be of any kind.
 Value combineGeneric(OpBuilder &b, Location loc, RMWOp op, Value current,
                      Value operand) {
   bool isFloat = isa<FloatType>(current.getType());
-  switch (op) {
-  case RMWOp::XOR:
-    return arith::XOrIOp::create(b, loc, current, operand);
-  case RMWOp::MAX:
-    return isFloat
-               ? arith::MaximumFOp::create(b, loc, current, operand).getResult()
-               : arith::MaxSIOp::create(b, loc, current, operand).getResult();
-  case RMWOp::MIN:
-    return isFloat
-               ? arith::MinimumFOp::create(b, loc, current, operand).getResult()
-               : arith::MinSIOp::create(b, loc, current, operand).getResult();
-  default:
-    return operand;
-  }
-}
-
-/// The new value of an integer read-modify-write done by compare-and-swap,
-/// for an atomic that reinterprets its buffer's elements.
-Value combineInteger(OpBuilder &b, Location loc, RMWOp op, Value current,
-                     Value operand) {
   switch (op) {
   case RMWOp::AND:
     return arith::AndIOp::create(b, loc, current, operand);
@@ -92,18 +74,25 @@ Value combineInteger(OpBuilder &b, Location loc, RMWOp op, Value current,
   case RMWOp::XOR:
     return arith::XOrIOp::create(b, loc, current, operand);
   case RMWOp::ADD:
-    return arith::AddIOp::create(b, loc, current, operand);
+  case RMWOp::FADD:
+    return isFloat ? arith::AddFOp::create(b, loc, current, operand).getResult()
+                   : arith::AddIOp::create(b, loc, current, operand).getResult();
   case RMWOp::MAX:
-    return arith::MaxSIOp::create(b, loc, current, operand);
+    return isFloat
+               ? arith::MaximumFOp::create(b, loc, current, operand).getResult()
+               : arith::MaxSIOp::create(b, loc, current, operand).getResult();
   case RMWOp::MIN:
-    return arith::MinSIOp::create(b, loc, current, operand);
+    return isFloat
+               ? arith::MinimumFOp::create(b, loc, current, operand).getResult()
+               : arith::MinSIOp::create(b, loc, current, operand).getResult();
   case RMWOp::UMAX:
     return arith::MaxUIOp::create(b, loc, current, operand);
   case RMWOp::UMIN:
     return arith::MinUIOp::create(b, loc, current, operand);
-  default:
+  case RMWOp::XCHG:
     return operand;
   }
+  return operand;
 }
 
 /// The buffer of `op`'s pointer (the pass has checked that there is one of
@@ -216,7 +205,7 @@ struct AtomicRMWConversion : public OpConversionPattern<AtomicRMWOp> {
                                                      rmw.getCurrentValue());
             Value updated = arith::BitcastOp::create(
                 b, l, bufferElement,
-                combineInteger(b, l, kind, current, operand));
+                combineGeneric(b, l, kind, current, operand));
             memref::AtomicYieldOp::create(b, l, updated);
             b.setInsertionPointAfter(rmw);
             return arith::BitcastOp::create(b, l, elementType,
