@@ -17,7 +17,7 @@ BUILD_TYPE="${TRIDENT_BUILD_TYPE:-Release}"
 PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools liblld-22-dev
   clang-22 lld-22 spirv-tools libze-dev libgtest-dev cmake ninja-build ccache
-  python3-numpy
+  python3-numpy python3-dev
 )
 
 missing=()

@@ -6,7 +6,7 @@ import sys
 import threading
 from collections import namedtuple
 
-from . import _args, _launch, _lib, _runtime
+from . import _args, _launch, _lib, _native, _runtime
 from ._errors import TridentError
 
 Parameter = namedtuple("Parameter",
@@ -71,7 +71,10 @@ class _Launcher:
         # torch is in use (the stream its tensors' producers ran on).
         self.stream_fn = _torch_stream if kernel.target_kind == "nvidia" \
             else None
-        self.launch = _launch.build_launch(self, kernel, _args._ndarray)
+        # The native launcher when it can be built (_native), which defers
+        # to the generated Python function for everything it does not take.
+        self.launch = _native.launch_for(
+            self, kernel, _launch.build_launch(self, kernel, _args._ndarray))
 
     def release(self):
         if self.handle:

@@ -379,6 +379,10 @@ class Launch(unittest.TestCase):
             def element_size(self):
                 return self.array.itemsize
 
+            @property
+            def itemsize(self):
+                return self.array.itemsize
+
         torch = types.ModuleType("torch")
         torch.Tensor = Tensor
         sys.modules["torch"] = torch
@@ -388,8 +392,11 @@ class Launch(unittest.TestCase):
             k[2](Tensor(x), Tensor(y), Tensor(out), 300)
         finally:
             del sys.modules["torch"]
+        # The Python launch function (the native launcher's fallback when
+        # it is built) has the inline case.
+        launch = k._launcher.launch
         self.assertIn("type(a0) is Tensor and a0.is_cpu",
-                      k._launcher.launch.source)
+                      getattr(launch, "fallback", launch).source)
         np.testing.assert_array_equal(out, x + y)
         with self.assertRaises(trident.TridentError) as caught:
             k[2](Tensor(x, "cuda"), y, out, 300)
@@ -602,6 +609,136 @@ class Launch(unittest.TestCase):
             k[1](np.zeros(4, np.uint16), np.zeros(4, np.int32))
         self.assertIn("pointee i1 needs 1-byte elements (bool, int8 or "
                       "uint8)", str(caught.exception))
+
+
+class NativeLaunch(unittest.TestCase):
+    """The native launcher (trident/_native_launch.c): built where Python's
+    headers and a C compiler are, taking the common arguments itself and
+    handing every other case to the Python launch function."""
+
+    def setUp(self):
+        from trident import _native
+        self.native = _native.module()
+        if self.native is None:
+            reason = _native.status()[1]
+            import sysconfig
+            have_headers = os.path.isfile(os.path.join(
+                sysconfig.get_paths()["include"], "Python.h"))
+            if have_headers and \
+                    os.environ.get("TRIDENT_NATIVE_LAUNCH") != "0":
+                self.fail("the native launcher was not built: %s" % reason)
+            self.skipTest("no native launcher: %s" % reason)
+
+    def recording(self, kernel):
+        """A native Launch of `kernel` whose fallback records its calls."""
+        from trident import _args, _native
+        kernel._make_launcher()
+        launcher = kernel._launcher
+        python = launcher.launch.fallback
+        calls = []
+
+        def fallback(*args, **kwargs):
+            calls.append(args)
+            return python(*args, **kwargs)
+
+        sizes = bytes(
+            _args.element_size(p.element_type) or 0
+            if kind == trident._lib.ARG_POINTER else 0
+            for kind, p in zip(kernel._arg_kinds, kernel.signature))
+        import ctypes
+        launch = self.native.Launch(
+            ctypes.cast(launcher.fn, ctypes.c_void_p).value, launcher.handle,
+            bytes(kernel._arg_kinds), sizes, None, None, np.ndarray, False,
+            None, fallback, launcher.runtime.check)
+        return launch, calls
+
+    def test_in_use(self):
+        k = compiled(VADD)
+        x, y, out = vadd_args(300)
+        k[2](x, y, out, 300)
+        self.assertIsInstance(k._launcher.launch, self.native.Launch)
+        np.testing.assert_array_equal(out, x + y)
+
+    def test_common_arguments_stay_native(self):
+        k = compiled(SCALARS)
+        launch, calls = self.recording(k)
+        ints = np.zeros(5, np.int64)
+        floats = np.zeros(4, np.float64)
+        launch(1, (ints, floats, True, -128, 32767, -5, -(1 << 63), 1.5,
+                   1 + 3 * 2 ** -9, 0.1, 1e300))
+        self.assertEqual(calls, [])
+        self.assertEqual(ints.tolist(), [1, -128, 32767, -5, -(1 << 63)])
+        self.assertEqual(floats.tolist(), [1.5, 1 + 2 ** -7,
+                                           float(np.float32(0.1)), 1e300])
+        # A list of arguments and a tuple grid; a tie rounds to even in bf16.
+        launch((1, 1, 1), [ints, floats, False, 0, 0, 0, 0, -0.5,
+                           1 + 2 ** -8, float("inf"), float("nan")])
+        self.assertEqual(calls, [])
+        self.assertEqual(ints.tolist(), [0, 0, 0, 0, 0])
+        self.assertEqual(floats[:3].tolist(), [-0.5, 1.0, float("inf")])
+        self.assertTrue(np.isnan(floats[3]))
+
+    def test_other_cases_fall_back(self):
+        k = compiled(SCALARS)
+        launch, calls = self.recording(k)
+        ints = np.zeros(5, np.int64)
+        floats = np.zeros(4, np.float64)
+        good = [ints, floats, 0, 0, 0, 0, 0, 0.0, 0.0, 0.0, 0.0]
+        # Values the Python converters take (numpy scalars, unsigned
+        # spellings, ints for floats) and ones they refuse.
+        for index, value in [(2, np.bool_(True)), (3, 255), (6, 1 << 63),
+                             (9, 1), (4, 1 << 16), (7, 65536.0),
+                             (9, 1e39), (8, 3.4e38), (0, ints[::2])]:
+            args = list(good)
+            args[index] = value
+            del calls[:]
+            try:
+                launch(1, args)
+            except trident.TridentError:
+                pass
+            self.assertEqual(len(calls), 1, (index, value))
+        with self.assertRaises(trident.TridentError) as caught:
+            launch(1, good[:3])
+        self.assertIn("takes 11 arguments", str(caught.exception))
+        with self.assertRaises(trident.TridentError) as caught:
+            launch(-1, good)
+        self.assertIn("grid -1", str(caught.exception))
+        # The keyword form goes to the Python function as it is.
+        del calls[:]
+        launch(1, good, stream=None)
+        self.assertEqual(len(calls), 1)
+
+    def test_mutating_data_ptr_is_safe(self):
+        # A tensor type whose data_ptr() empties the argument list while the
+        # native launcher reads it: it reads a copy, and the launch works.
+        import ctypes
+        k = compiled(VADD)
+        k._make_launcher()
+        launcher = k._launcher
+        x, y, out = vadd_args(256)
+        args = []
+
+        class Tensor:
+            is_cpu = True
+            itemsize = 4
+
+            def __init__(self, array):
+                self.array = array
+
+            def data_ptr(self):
+                del args[:]
+                return self.array.ctypes.data
+
+        calls = []
+        launch = self.native.Launch(
+            ctypes.cast(launcher.fn, ctypes.c_void_p).value, launcher.handle,
+            bytes(k._arg_kinds), bytes([4, 4, 4, 0]), Tensor, "is_cpu",
+            np.ndarray, False, None, lambda *a: calls.append(a),
+            launcher.runtime.check)
+        args += [Tensor(x), Tensor(y), Tensor(out), 256]
+        launch(1, args)
+        self.assertEqual(calls, [])
+        np.testing.assert_array_equal(out, x + y)
 
 
 if __name__ == "__main__":

@@ -309,6 +309,26 @@ class FakeTriton(unittest.TestCase):
         # Triton passes every argument, the constexpr BLOCK included.
         kernel[((n + 255) // 256, 1, 1)](x, y, out, n, 256)
         np.testing.assert_array_equal(out, x + y)
+        # The launcher the JIT calls, with the launch hooks around the
+        # launch; the native one where it can be built.
+        from trident import _native
+        if _native.module() is not None:
+            self.assertEqual(type(kernel.run).__name__, "TritonLaunch")
+        events = []
+        out[:] = 0
+        kernel.run((n + 255) // 256, 1, 1, 0, kernel.function,
+                   kernel.packed_metadata, "metadata",
+                   lambda m: events.append(("enter", m)),
+                   lambda m: events.append(("exit", m)), x, y, out, n, 256)
+        self.assertEqual(events, [("enter", "metadata"), ("exit", "metadata")])
+        np.testing.assert_array_equal(out, x + y)
+        # An empty grid runs the hooks and nothing else.
+        out[:] = 0
+        kernel.run(0, 1, 1, 0, kernel.function, kernel.packed_metadata, "m",
+                   None, lambda m: events.append(("exit", m)), x, y, out, n,
+                   256)
+        self.assertEqual(events[-1], ("exit", "m"))
+        self.assertFalse(out.any())
         return kernel
 
     def test_vadd_subprocess(self):

@@ -126,6 +126,21 @@ class Launcher:
             launch_exit_hook(launch_metadata)
 
 
+def make_launcher(src, metadata):
+    """`driver.launcher_cls`: the launcher of one compiled kernel. The
+    native one (trident/_native_launch.c) when it can be built and the
+    kernel's arguments are plain; it hands every case it does not take to
+    the Python Launcher, whole."""
+    launcher = Launcher(src, metadata)
+    from .. import _native
+    native = _native.module()
+    if native is None or not launcher.flat or \
+            len(launcher.indices) > native.MAX_ARGS:
+        return launcher
+    return native.TritonLaunch(launcher.indices, launcher.num_params,
+                               launcher)
+
+
 _CUDA = None
 
 
@@ -269,7 +284,7 @@ class TridentDriver(DriverBase):
             target = self._default_target()
         self.target = _targets.parse_target(target)
         self.utils = Utils(self)
-        self.launcher_cls = Launcher
+        self.launcher_cls = make_launcher
         self.binary_ext = "tkb"
         self._keys = {}
 
