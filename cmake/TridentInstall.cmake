@@ -81,7 +81,7 @@ set(TRIDENT_INSTALL_PYTHONDIR lib/python3/dist-packages CACHE STRING
   "Where `cmake --install` puts the trident Python package (under the prefix)")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/python/trident"
   DESTINATION ${TRIDENT_INSTALL_PYTHONDIR}
-  FILES_MATCHING PATTERN "*.py"
+  FILES_MATCHING PATTERN "*.py" PATTERN "*.c"
   PATTERN "__pycache__" EXCLUDE)
 
 # The `triton.backends` entry point of trident.triton (Triton finds

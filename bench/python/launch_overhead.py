@@ -132,6 +132,14 @@ def main():
     direct_us = per_call_us(
         lambda: kernel.launch((1, 1, 1), (x, y, out, n), stream), sync,
         args.calls, args.repeats)
+    # The generated Python launch function, which the native launcher
+    # (trident/_native_launch.c) replaces where it can be built.
+    from trident import _native
+    launcher_kind, launcher_note = _native.status()
+    python_launch = getattr(kernel._launcher.launch, "fallback", None)
+    python_us = per_call_us(
+        lambda: python_launch((1, 1, 1), (x, y, out, n), stream), sync,
+        args.calls, args.repeats) if python_launch is not None else None
     # The runtime's launch_on_stream alone: one ctypes call with the
     # arguments the last launch left in place (the floor of any launcher).
     launcher = kernel._make_launcher()
@@ -191,6 +199,10 @@ def main():
                  "%.2f us / %.2f us / %.2f" % (interleaved_native, interleaved_trident, ratio)))
     rows.append(("empty kernel, per call", "trident Kernel.launch direct",
                  "%.2f us" % direct_us))
+    rows.append(("empty kernel, per call",
+                 "trident Kernel.launch, Python launch function",
+                 "%.2f us" % python_us if python_us is not None else
+                 "(in use above: %s)" % launcher_note))
     rows.append(("empty kernel, per call", "runtime launch_on_stream, bare ctypes call",
                  "%.2f us" % bare_us))
     gbs = lambda ms: 3 * 4 * n / (ms * 1e-3) / 1e9  # noqa: E731
@@ -201,9 +213,9 @@ def main():
     rows.append(("vadd %d floats" % n, "trident bundle, CLI path",
                  "%.4f ms (%.0f GB/s)" % (cli_ms, gbs(cli_ms))
                  if cli_ms else cli_note))
-    print("GPU: %s; Triton %s; torch %s; compile mode %s" % (
+    print("GPU: %s; Triton %s; torch %s; compile mode %s; launcher %s (%s)" % (
         gpu, triton.__version__, torch.__version__,
-        trident.triton.compile_mode()))
+        trident.triton.compile_mode(), launcher_kind, launcher_note))
     print("| measurement | path | result |")
     print("|---|---|---|")
     for row in rows:
