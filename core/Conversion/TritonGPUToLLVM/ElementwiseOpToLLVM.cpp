@@ -287,6 +287,36 @@ struct FloatBitsCastPattern : public ConvertOpToLLVMPattern<OpTy> {
   }
 };
 
+/// Scalar math.absf and arith.negf of a float kept as integer bits in LLVM
+/// (fp8, or bf16 on a target without bfloat): the sign is the top bit, so
+/// |x| clears it and -x flips it, NaNs included, as fabs and fneg do.
+template <typename OpTy>
+struct FloatBitsSignPattern : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<ShapedType>(op.getType()))
+      return rewriter.notifyMatchFailure(op, "not a scalar");
+    auto bits = dyn_cast<IntegerType>(adaptor.getOperand().getType());
+    if (!bits)
+      return rewriter.notifyMatchFailure(op, "the float is a float in LLVM");
+    APInt sign = APInt::getSignMask(bits.getWidth());
+    Location loc = op.getLoc();
+    if constexpr (std::is_same_v<OpTy, math::AbsFOp>) {
+      Value mask = LLVM::ConstantOp::create(
+          rewriter, loc, bits, rewriter.getIntegerAttr(bits, ~sign));
+      rewriter.replaceOpWithNewOp<LLVM::AndOp>(op, adaptor.getOperand(), mask);
+    } else {
+      Value mask = LLVM::ConstantOp::create(
+          rewriter, loc, bits, rewriter.getIntegerAttr(bits, sign));
+      rewriter.replaceOpWithNewOp<LLVM::XOrOp>(op, adaptor.getOperand(), mask);
+    }
+    return success();
+  }
+};
+
 /// The flat row-major index of every element register `reg` of some thread
 /// of `layout` holds (its coordinates with lane, warp and block zero, XORed
 /// with every combination of the lane, warp and block bases).
@@ -496,7 +526,9 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
   patterns.add<SplatOpConversion>(typeConverter, benefit);
   // Above MLIR's constant and cast patterns, which assume LLVM floats.
   patterns.add<FloatBitsConstantPattern, FloatBitsCastPattern<arith::ExtFOp>,
-               FloatBitsCastPattern<arith::TruncFOp>>(
+               FloatBitsCastPattern<arith::TruncFOp>,
+               FloatBitsSignPattern<math::AbsFOp>,
+               FloatBitsSignPattern<arith::NegFOp>>(
       typeConverter, PatternBenefit(benefit.getBenefit() + 1));
 
   const TypeConverter *converter = &typeConverter;

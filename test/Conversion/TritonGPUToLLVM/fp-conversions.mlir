@@ -77,4 +77,20 @@ tt.func public @f64_to_bf16_rtz(%x: f64) -> bf16 {
   %b = tt.fp_to_fp %x, rounding = rtz : f64 -> bf16
   tt.return %b : bf16
 }
+
+// |x| and -x of fp8 (i8 bits in LLVM) clear and flip the sign bit; LLVM's
+// fabs and fneg take LLVM floats only.
+// CHECK-LABEL: llvm.func @fp8_sign
+// CHECK: %[[CLEAR:.*]] = llvm.mlir.constant(127 : i8) : i8
+// CHECK: llvm.and %{{.*}}, %[[CLEAR]] : i8
+// CHECK: %[[FLIP:.*]] = llvm.mlir.constant(-128 : i8) : i8
+// CHECK: llvm.xor %{{.*}}, %[[FLIP]] : i8
+// CHECK-NOT: llvm.intr.fabs
+// CHECK-NOT: llvm.fneg
+tt.func public @fp8_sign(%x: tensor<32xf8E4M3FN, #blocked>) -> tensor<32xf8E4M3FN, #blocked> {
+  %a = math.absf %x : tensor<32xf8E4M3FN, #blocked>
+  %n = arith.negf %a : tensor<32xf8E4M3FN, #blocked>
+  tt.return %n : tensor<32xf8E4M3FN, #blocked>
+}
+
 }
