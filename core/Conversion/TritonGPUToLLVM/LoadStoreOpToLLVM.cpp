@@ -74,7 +74,8 @@ unsigned getVectorSize(Value ptr, RankedTensorType type,
 }
 
 /// Builds a vector of `values` (or returns the single value).
-Value buildVector(Location loc, RewriterBase &rewriter, ArrayRef<Value> values) {
+Value buildVector(Location loc, RewriterBase &rewriter,
+                  ArrayRef<Value> values) {
   if (values.size() == 1)
     return values.front();
   auto type = VectorType::get({int64_t(values.size())}, values[0].getType());
@@ -88,9 +89,8 @@ Value buildVector(Location loc, RewriterBase &rewriter, ArrayRef<Value> values) 
 /// The mask of a group of `vec` elements starting at register `r`: null,
 /// one i1 if the group's masks are known equal (`uniform`, or the same
 /// value), else a vector.
-Value groupMask(Location loc, RewriterBase &rewriter,
-                ArrayRef<Value> masks, unsigned r, unsigned vec,
-                Value threadPred, bool uniform) {
+Value groupMask(Location loc, RewriterBase &rewriter, ArrayRef<Value> masks,
+                unsigned r, unsigned vec, Value threadPred, bool uniform) {
   if (masks.empty())
     return threadPred;
   SmallVector<Value> group(masks.begin() + r,
@@ -151,11 +151,13 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp>,
       others.assign(numRegs, others.front());
 
     unsigned elemBits = elemType.getIntOrFloatBitWidth();
-    unsigned vec = tensorType ? getVectorSize(op.getPtr(), tensorType,
-                                              pointerInfo.get(), targetInfo,
-                                              elemBits)
-                              : 1;
+    unsigned vec = tensorType
+                       ? getVectorSize(op.getPtr(), tensorType,
+                                       pointerInfo.get(), targetInfo, elemBits)
+                       : 1;
     unsigned alignment = std::max(1u, vec * elemBits / 8);
+    trident::GlobalAccessHints hints{op.getCache(), op.getEvict(),
+                                     op.getIsVolatile()};
     bool maskUniform = op.getMask() && pointerInfo &&
                        pointerInfo->getMaskAlignment(op.getMask()) >= vec;
     SmallVector<Value> results;
@@ -166,10 +168,10 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp>,
           groupMask(loc, rewriter, masks, r, vec, Value(), maskUniform);
       Value other;
       if (!others.empty() && mask)
-        other = buildVector(loc, rewriter,
-                            ArrayRef<Value>(others).slice(r, vec));
+        other =
+            buildVector(loc, rewriter, ArrayRef<Value>(others).slice(r, vec));
       Value loaded = targetInfo.loadGlobal(rewriter, loc, ptrs[r], accessType,
-                                           mask, other, alignment);
+                                           mask, other, alignment, hints);
       if (vec == 1) {
         results.push_back(loaded);
         continue;
@@ -232,6 +234,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp>,
       threadPred = emitUniqueThreadPredicate(loc, rewriter, *layout, ids);
     }
     unsigned alignment = std::max(1u, vec * elemBits / 8);
+    trident::GlobalAccessHints hints{op.getCache(), op.getEvict(), false};
     bool maskUniform = op.getMask() && pointerInfo &&
                        pointerInfo->getMaskAlignment(op.getMask()) >= vec;
     for (unsigned r = 0; r < numRegs; r += vec) {
@@ -242,7 +245,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp>,
           groupMask(loc, rewriter, masks, r, vec, threadPred, maskUniform);
       Value value =
           buildVector(loc, rewriter, ArrayRef<Value>(values).slice(r, vec));
-      targetInfo.storeGlobal(rewriter, loc, ptrs[r], value, mask, alignment);
+      targetInfo.storeGlobal(rewriter, loc, ptrs[r], value, mask, alignment,
+                             hints);
     }
     rewriter.eraseOp(op);
     return success();
@@ -349,7 +353,7 @@ private:
       return;
     Value zero = LLVM::ZeroOp::create(rewriter, loc, type);
     Value loaded = targetInfo.loadGlobal(rewriter, loc, src, type, mask,
-                                         mask ? zero : Value(), bytes);
+                                         mask ? zero : Value(), bytes, {});
     targetInfo.storeShared(rewriter, loc, dst, loaded,
                            writer ? writer : always);
   }

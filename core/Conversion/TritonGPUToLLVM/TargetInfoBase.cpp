@@ -31,15 +31,14 @@ static Value vectorMask(RewriterBase &rewriter, Location loc, Value mask,
 
 Value trident::TargetInfoBase::loadGlobal(RewriterBase &rewriter, Location loc,
                                           Value ptr, Type type, Value mask,
-                                          Value other,
-                                          unsigned alignment) const {
+                                          Value other, unsigned alignment,
+                                          const GlobalAccessHints &) const {
   if (!mask)
     return LLVM::LoadOp::create(rewriter, loc, type, ptr, alignment);
   // Masked loads work on vectors: a scalar is a vector of one.
   auto vecType = dyn_cast<VectorType>(type);
   VectorType accessType = vecType ? vecType : VectorType::get({1}, type);
-  Value vecMask =
-      vectorMask(rewriter, loc, mask, accessType.getNumElements());
+  Value vecMask = vectorMask(rewriter, loc, mask, accessType.getNumElements());
   Value passThru;
   if (other) {
     passThru = other;
@@ -53,8 +52,7 @@ Value trident::TargetInfoBase::loadGlobal(RewriterBase &rewriter, Location loc,
     passThru = LLVM::PoisonOp::create(rewriter, loc, accessType);
   }
   Value loaded = LLVM::MaskedLoadOp::create(rewriter, loc, accessType, ptr,
-                                            vecMask, passThru,
-                                            alignment);
+                                            vecMask, passThru, alignment);
   if (vecType)
     return loaded;
   return LLVM::ExtractElementOp::create(
@@ -65,7 +63,8 @@ Value trident::TargetInfoBase::loadGlobal(RewriterBase &rewriter, Location loc,
 
 void trident::TargetInfoBase::storeGlobal(RewriterBase &rewriter, Location loc,
                                           Value ptr, Value value, Value mask,
-                                          unsigned alignment) const {
+                                          unsigned alignment,
+                                          const GlobalAccessHints &) const {
   if (!mask) {
     LLVM::StoreOp::create(rewriter, loc, value, ptr, alignment);
     return;

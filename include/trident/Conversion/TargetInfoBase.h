@@ -1,4 +1,5 @@
-//===- TargetInfoBase.h - What the generic GPU lowering asks a target -*- C++ -*-===//
+//===- TargetInfoBase.h - What the generic GPU lowering asks a target -*- C++
+//-*-===//
 //
 // The generic TritonGPU -> LLVM lowering in the core is written against this
 // interface and never against a vendor: a GPU backend implements it for its
@@ -9,6 +10,8 @@
 
 #ifndef TRIDENT_CONVERSION_TARGETINFOBASE_H
 #define TRIDENT_CONVERSION_TARGETINFOBASE_H
+
+#include "trident/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -26,6 +29,20 @@ enum class MemoryScope { CTA, GPU, System };
 
 /// Reductions a target may provide as a single warp-level instruction.
 enum class WarpReduceKind { Add, Max, Min, UMax, UMin, And, Or, Xor };
+
+/// What a global load or store asks of the caches: tt.load's and tt.store's
+/// `cache` and `evict`, and tt.load's `isVolatile`. Hints: a target without
+/// such controls ignores them.
+struct GlobalAccessHints {
+  mlir::triton::CacheModifier cache = mlir::triton::CacheModifier::NONE;
+  mlir::triton::EvictionPolicy evict = mlir::triton::EvictionPolicy::NORMAL;
+  bool isVolatile = false;
+
+  bool isDefault() const {
+    return cache == mlir::triton::CacheModifier::NONE &&
+           evict == mlir::triton::EvictionPolicy::NORMAL && !isVolatile;
+  }
+};
 
 class TargetInfoBase {
 public:
@@ -104,17 +121,20 @@ public:
   /// the same length as `type` (one per element); masked-off elements take
   /// their value from `other`, or are undefined when `other` is null. The
   /// default emits a plain `llvm.load`, or `llvm.intr.masked.load` when a
-  /// mask is given; a target overrides it with its own predicated loads.
+  /// mask is given, and ignores `hints`; a target overrides it with its own
+  /// predicated loads.
   virtual mlir::Value loadGlobal(mlir::RewriterBase &rewriter,
                                  mlir::Location loc, mlir::Value ptr,
                                  mlir::Type type, mlir::Value mask,
-                                 mlir::Value other, unsigned alignment) const;
+                                 mlir::Value other, unsigned alignment,
+                                 const GlobalAccessHints &hints) const;
   /// Stores `value` (a scalar or a vector) to global memory at `ptr`; `mask`
-  /// as in loadGlobal. The default emits `llvm.store` or
+  /// and `hints` as in loadGlobal. The default emits `llvm.store` or
   /// `llvm.intr.masked.store`.
   virtual void storeGlobal(mlir::RewriterBase &rewriter, mlir::Location loc,
-                           mlir::Value ptr, mlir::Value value,
-                           mlir::Value mask, unsigned alignment) const;
+                           mlir::Value ptr, mlir::Value value, mlir::Value mask,
+                           unsigned alignment,
+                           const GlobalAccessHints &hints) const;
 
   /// Starts copying `bytes` bytes (4, 8 or 16, aligned to their size) from
   /// global memory at `src` to shared memory at `dst` without waiting for
@@ -197,8 +217,7 @@ public:
 
   /// Device-side printf of `format` with `args`.
   virtual void printf(mlir::RewriterBase &rewriter, mlir::Location loc,
-                      llvm::StringRef format,
-                      mlir::ValueRange args) const = 0;
+                      llvm::StringRef format, mlir::ValueRange args) const = 0;
   /// Device-side assertion failure with a message and source position.
   virtual void assertFail(mlir::RewriterBase &rewriter, mlir::Location loc,
                           llvm::StringRef message, llvm::StringRef file,

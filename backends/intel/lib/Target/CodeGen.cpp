@@ -12,6 +12,7 @@
 #include "intel/Target/CodeGen.h"
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
+#include "trident/Target/LLVMIRTranslation.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -193,42 +194,19 @@ llvm::StringRef mlir::triton::intel::getAllowedExtensions() {
          "+SPV_EXT_shader_atomic_float_min_max,+SPV_INTEL_bfloat16_conversion";
 }
 
-void mlir::triton::intel::registerIntelTranslations(
-    DialectRegistry &registry) {
+void mlir::triton::intel::registerIntelTranslations(DialectRegistry &registry) {
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
-}
-
-/// The LLVM verifier's findings on `module` as one line, or none when it is
-/// valid.
-static std::optional<std::string> findInvalidIR(const llvm::Module &module) {
-  std::string message;
-  llvm::raw_string_ostream os(message);
-  if (!llvm::verifyModule(module, &os))
-    return std::nullopt;
-  llvm::SmallVector<llvm::StringRef> lines;
-  llvm::StringRef(message).split(lines, '\n', /*MaxSplit=*/-1,
-                                 /*KeepEmpty=*/false);
-  return llvm::join(lines, "; ");
 }
 
 std::optional<std::string>
 mlir::triton::intel::translateToLLVMIR(ModuleOp module, std::string &error) {
   dropNonLLVMArgumentAttributes(module);
   llvm::LLVMContext context;
-  // Verified here rather than by the translation, which prints the LLVM
-  // verifier's findings on stderr: they become the stage's error.
-  std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(
-      module, context, "trident_intel", /*disableVerification=*/true);
-  if (!llvmModule) {
-    error = "cannot translate the module to LLVM IR (is it all in the LLVM "
-            "dialect?)";
+  std::unique_ptr<llvm::Module> llvmModule = trident::translateToVerifiedLLVMIR(
+      module, context, "trident_intel", "the LLVM dialect", error);
+  if (!llvmModule)
     return std::nullopt;
-  }
-  if (std::optional<std::string> invalid = findInvalidIR(*llvmModule)) {
-    error = "the module translates to invalid LLVM IR: " + *invalid;
-    return std::nullopt;
-  }
   std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine(error);
   if (!machine)
     return std::nullopt;

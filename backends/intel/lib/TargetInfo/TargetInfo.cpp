@@ -171,14 +171,12 @@ void IntelTargetInfo::storeShared(RewriterBase &rewriter, Location loc,
 }
 
 Value IntelTargetInfo::loadShared(RewriterBase &rewriter, Location loc,
-                                  Value ptr, Type type,
-                                  Value predicate) const {
+                                  Value ptr, Type type, Value predicate) const {
   Type memoryType = type.isInteger(1) ? rewriter.getI8Type() : type;
   Value undef = LLVM::UndefOp::create(rewriter, loc, memoryType);
-  Value loaded = triton::emitPredicated(
-      loc, rewriter, predicate, memoryType, undef, [&] {
-        return LLVM::LoadOp::create(rewriter, loc, memoryType, ptr)
-            .getResult();
+  Value loaded =
+      triton::emitPredicated(loc, rewriter, predicate, memoryType, undef, [&] {
+        return LLVM::LoadOp::create(rewriter, loc, memoryType, ptr).getResult();
       });
   if (memoryType == type)
     return loaded;
@@ -189,8 +187,9 @@ Value IntelTargetInfo::loadShared(RewriterBase &rewriter, Location loc,
 }
 
 Value IntelTargetInfo::loadGlobal(RewriterBase &rewriter, Location loc,
-                                  Value ptr, Type type, Value mask,
-                                  Value other, unsigned alignment) const {
+                                  Value ptr, Type type, Value mask, Value other,
+                                  unsigned alignment,
+                                  const trident::GlobalAccessHints &) const {
   if (!mask)
     return LLVM::LoadOp::create(rewriter, loc, type, ptr, alignment);
   if (!other)
@@ -211,7 +210,8 @@ Value IntelTargetInfo::loadGlobal(RewriterBase &rewriter, Location loc,
         LLVM::GEPOp::create(rewriter, loc, ptr.getType(), element, ptr,
                             ArrayRef<LLVM::GEPArg>{int32_t(i)});
     Value pred = LLVM::ExtractElementOp::create(rewriter, loc, mask, index);
-    Value fallback = LLVM::ExtractElementOp::create(rewriter, loc, other, index);
+    Value fallback =
+        LLVM::ExtractElementOp::create(rewriter, loc, other, index);
     Value loaded = TritonGEN::PredicatedLoadOp::create(
         rewriter, loc, element, elementPtr, pred, fallback,
         rewriter.getI64IntegerAttr(elementAlignment));
@@ -223,7 +223,8 @@ Value IntelTargetInfo::loadGlobal(RewriterBase &rewriter, Location loc,
 
 void IntelTargetInfo::storeGlobal(RewriterBase &rewriter, Location loc,
                                   Value ptr, Value value, Value mask,
-                                  unsigned alignment) const {
+                                  unsigned alignment,
+                                  const trident::GlobalAccessHints &) const {
   if (!mask) {
     LLVM::StoreOp::create(rewriter, loc, value, ptr, alignment);
     return;

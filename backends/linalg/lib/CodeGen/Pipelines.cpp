@@ -8,6 +8,8 @@
 #include "linalg-backend/CodeGen/Pipelines.h"
 #include "linalg-backend/CodeGen/Passes.h"
 
+#include "trident/Target/LLVMIRTranslation.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
@@ -141,36 +143,13 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
 }
 
-/// The LLVM verifier's findings on `module` as one line, or none when it is
-/// valid.
-static std::optional<std::string> findInvalidIR(const llvm::Module &module) {
-  std::string message;
-  llvm::raw_string_ostream os(message);
-  if (!llvm::verifyModule(module, &os))
-    return std::nullopt;
-  llvm::SmallVector<llvm::StringRef> lines;
-  llvm::StringRef(message).split(lines, '\n', /*MaxSplit=*/-1,
-                                 /*KeepEmpty=*/false);
-  return llvm::join(lines, "; ");
-}
-
 std::optional<std::string>
 mlir::triton::cpu::translateToLLVMIRText(ModuleOp module, std::string &error) {
   llvm::LLVMContext llvmContext;
-  // Verified here rather than by the translation, which prints the LLVM
-  // verifier's findings on stderr: they become the stage's error.
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext, "trident-cpu-kernel",
-                              /*disableVerification=*/true);
-  if (!llvmModule) {
-    error = "the module does not translate to LLVM IR (is it entirely in the "
-            "LLVM dialect?)";
+  std::unique_ptr<llvm::Module> llvmModule = trident::translateToVerifiedLLVMIR(
+      module, llvmContext, "trident-cpu-kernel", "the LLVM dialect", error);
+  if (!llvmModule)
     return std::nullopt;
-  }
-  if (std::optional<std::string> invalid = findInvalidIR(*llvmModule)) {
-    error = "the module translates to invalid LLVM IR: " + *invalid;
-    return std::nullopt;
-  }
   std::string text;
   llvm::raw_string_ostream os(text);
   llvmModule->print(os, nullptr);

@@ -8,6 +8,7 @@
 
 #include "nvidia/Target/CodeGen.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
+#include "trident/Target/LLVMIRTranslation.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -237,19 +238,6 @@ unsigned mlir::triton::nvidia_gpu::getPtxVersion(llvm::StringRef arch) {
   return 78;
 }
 
-/// The LLVM verifier's findings on `module` as one line, or none when it is
-/// valid.
-static std::optional<std::string> findInvalidIR(const llvm::Module &module) {
-  std::string message;
-  llvm::raw_string_ostream os(message);
-  if (!llvm::verifyModule(module, &os))
-    return std::nullopt;
-  llvm::SmallVector<llvm::StringRef> lines;
-  llvm::StringRef(message).split(lines, '\n', /*MaxSplit=*/-1,
-                                 /*KeepEmpty=*/false);
-  return llvm::join(lines, "; ");
-}
-
 std::optional<std::string> mlir::triton::nvidia_gpu::translateToLLVMIR(
     ModuleOp module, llvm::StringRef arch, std::string &error,
     const CodeGenOptions &codeGen) {
@@ -263,20 +251,11 @@ std::optional<std::string> mlir::triton::nvidia_gpu::translateToLLVMIR(
 
   dropNonLLVMArgumentAttributes(module);
   llvm::LLVMContext llvmContext;
-  // Verified here rather than by the translation, which prints the LLVM
-  // verifier's findings on stderr: they become the stage's error.
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext, "trident-nvidia-kernel",
-                              /*disableVerification=*/true);
-  if (!llvmModule) {
-    error = "the module does not translate to LLVM IR (is it entirely in the "
-            "LLVM and NVVM dialects?)";
+  std::unique_ptr<llvm::Module> llvmModule = trident::translateToVerifiedLLVMIR(
+      module, llvmContext, "trident-nvidia-kernel",
+      "the LLVM and NVVM dialects", error);
+  if (!llvmModule)
     return std::nullopt;
-  }
-  if (std::optional<std::string> invalid = findInvalidIR(*llvmModule)) {
-    error = "the module translates to invalid LLVM IR: " + *invalid;
-    return std::nullopt;
-  }
   llvmModule->setTargetTriple(llvm::Triple(kTriple));
   llvmModule->setDataLayout(machine->createDataLayout());
   // libdevice's functions take their flush-to-zero paths, as upstream
@@ -400,16 +379,16 @@ std::optional<std::string> mlir::triton::nvidia_gpu::assembleCubin(
     return std::nullopt;
 
   std::string archArg = "-arch=" + arch.str();
-  llvm::SmallVector<llvm::StringRef> args = {
-      *ptxas, archArg, "-v", "-O3", "-o", cubinPath, ptxPath};
+  llvm::SmallVector<llvm::StringRef> args = {*ptxas, archArg,   "-v",   "-O3",
+                                             "-o",   cubinPath, ptxPath};
   std::optional<llvm::StringRef> redirects[] = {
       std::nullopt, llvm::StringRef(stdoutPath), llvm::StringRef(stderrPath)};
   std::string execError;
   bool failedToRun = false;
-  int status = llvm::sys::ExecuteAndWait(*ptxas, args, std::nullopt, redirects,
-                                         /*SecondsToWait=*/0,
-                                         /*MemoryLimit=*/0, &execError,
-                                         &failedToRun);
+  int status =
+      llvm::sys::ExecuteAndWait(*ptxas, args, std::nullopt, redirects,
+                                /*SecondsToWait=*/0,
+                                /*MemoryLimit=*/0, &execError, &failedToRun);
   std::string output = readFile(stdoutPath) + readFile(stderrPath);
   if (failedToRun) {
     error = "cannot run ptxas '" + *ptxas + "': " + execError;

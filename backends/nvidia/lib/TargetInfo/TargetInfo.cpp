@@ -75,8 +75,8 @@ Value fromInteger(RewriterBase &rewriter, Location loc, Value value,
 }
 
 /// One `shfl.sync` of a 32-bit value.
-Value shuffle32(RewriterBase &rewriter, Location loc, Value value,
-                Value offset, NVVM::ShflKind kind, int clamp) {
+Value shuffle32(RewriterBase &rewriter, Location loc, Value value, Value offset,
+                NVVM::ShflKind kind, int clamp) {
   Value mask = i32Const(rewriter, loc, -1);
   Value clampValue = i32Const(rewriter, loc, clamp);
   return NVVM::ShflOp::create(rewriter, loc, value.getType(), mask, value,
@@ -96,8 +96,7 @@ Value shuffle(RewriterBase &rewriter, Location loc, Value value, Value offset,
     Value wide =
         LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), asInt);
     Value moved = shuffle32(rewriter, loc, wide, offset, kind, clamp);
-    Value narrow =
-        LLVM::TruncOp::create(rewriter, loc, asInt.getType(), moved);
+    Value narrow = LLVM::TruncOp::create(rewriter, loc, asInt.getType(), moved);
     return fromInteger(rewriter, loc, narrow, type);
   }
   if (bits % 32 == 0) {
@@ -108,22 +107,21 @@ Value shuffle(RewriterBase &rewriter, Location loc, Value value, Value offset,
         isa<LLVM::LLVMPointerType>(type)
             ? LLVM::BitcastOp::create(
                   rewriter, loc, wordsType,
-                  LLVM::PtrToIntOp::create(rewriter, loc,
-                                           rewriter.getI64Type(), value))
+                  LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(),
+                                           value))
             : LLVM::BitcastOp::create(rewriter, loc, wordsType, value)
                   .getResult();
     Value result = LLVM::UndefOp::create(rewriter, loc, wordsType);
     for (unsigned i = 0; i < words; ++i) {
       Value index = i32Const(rewriter, loc, i);
-      Value word =
-          LLVM::ExtractElementOp::create(rewriter, loc, packed, index);
+      Value word = LLVM::ExtractElementOp::create(rewriter, loc, packed, index);
       Value moved = shuffle32(rewriter, loc, word, offset, kind, clamp);
       result =
           LLVM::InsertElementOp::create(rewriter, loc, result, moved, index);
     }
     if (isa<LLVM::LLVMPointerType>(type)) {
-      Value asInt = LLVM::BitcastOp::create(rewriter, loc,
-                                            rewriter.getI64Type(), result);
+      Value asInt =
+          LLVM::BitcastOp::create(rewriter, loc, rewriter.getI64Type(), result);
       return LLVM::IntToPtrOp::create(rewriter, loc, type, asInt);
     }
     return LLVM::BitcastOp::create(rewriter, loc, type, result);
@@ -179,7 +177,8 @@ Value sharedAddress(RewriterBase &rewriter, Location loc, Value ptr) {
 
 /// Splits `value` (a vector type) into parts of at most 128 bits that
 /// getSharedAccess accepts; returns the parts' types and byte offsets.
-void splitForShared(Type type, SmallVectorImpl<std::pair<Type, unsigned>> &parts) {
+void splitForShared(Type type,
+                    SmallVectorImpl<std::pair<Type, unsigned>> &parts) {
   auto vector = cast<VectorType>(type);
   Type element = vector.getElementType();
   unsigned elementBits = element.getIntOrFloatBitWidth();
@@ -233,8 +232,7 @@ Value NVVMTargetInfo::threadId(RewriterBase &rewriter, Location loc) const {
   return NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
 }
 
-Value NVVMTargetInfo::clusterCTAId(RewriterBase &rewriter,
-                                   Location loc) const {
+Value NVVMTargetInfo::clusterCTAId(RewriterBase &rewriter, Location loc) const {
   // Kernels are launched without clusters (num_ctas = 1): every CTA is rank
   // 0 of its own cluster, on every architecture.
   return i32Const(rewriter, loc, 0);
@@ -268,9 +266,9 @@ Value NVVMTargetInfo::shuffleIdx(RewriterBase &rewriter, Location loc,
 Value NVVMTargetInfo::ballot(RewriterBase &rewriter, Location loc, Type type,
                              Value predicate) const {
   Value mask = i32Const(rewriter, loc, -1);
-  Value bits = NVVM::VoteSyncOp::create(rewriter, loc, rewriter.getI32Type(),
-                                        mask, predicate,
-                                        NVVM::VoteSyncKind::ballot);
+  Value bits =
+      NVVM::VoteSyncOp::create(rewriter, loc, rewriter.getI32Type(), mask,
+                               predicate, NVVM::VoteSyncKind::ballot);
   if (type == bits.getType())
     return bits;
   return LLVM::ZExtOp::create(rewriter, loc, type, bits);
@@ -283,8 +281,7 @@ bool NVVMTargetInfo::warpReduce(RewriterBase &rewriter, Location loc,
   // redux.sync (sm_80+) reduces 32-bit integers over the whole warp.
   if (computeCapability < 80 || numLaneToReduce != 32)
     return false;
-  if (!llvm::all_of(values,
-                    [](Value v) { return v.getType().isInteger(32); }))
+  if (!llvm::all_of(values, [](Value v) { return v.getType().isInteger(32); }))
     return false;
   NVVM::ReduxKind reduxKind = NVVM::ReduxKind::ADD;
   switch (kind) {
@@ -435,10 +432,9 @@ Value NVVMTargetInfo::loadShared(RewriterBase &rewriter, Location loc,
 
   Type regType = getRegisterType(rewriter, access->wordBits);
   SmallVector<Type> resultTypes(access->words, regType);
-  Type asmResult = access->words == 1
-                       ? regType
-                       : LLVM::LLVMStructType::getLiteral(
-                             rewriter.getContext(), resultTypes);
+  Type asmResult = access->words == 1 ? regType
+                                      : LLVM::LLVMStructType::getLiteral(
+                                            rewriter.getContext(), resultTypes);
   std::string constraints;
   std::string destinations;
   for (unsigned i = 0; i < access->words; ++i) {
@@ -493,8 +489,8 @@ SmallVector<Value> packWords(RewriterBase &rewriter, Location loc, Value value,
   Value packed = LLVM::BitcastOp::create(rewriter, loc, wordsType, value);
   SmallVector<Value> words;
   for (unsigned i = 0; i < access.words; ++i)
-    words.push_back(LLVM::ExtractElementOp::create(
-        rewriter, loc, packed, i32Const(rewriter, loc, i)));
+    words.push_back(LLVM::ExtractElementOp::create(rewriter, loc, packed,
+                                                   i32Const(rewriter, loc, i)));
   return words;
 }
 
@@ -537,6 +533,46 @@ std::optional<SharedAccess> getGlobalAccess(Type type, Value mask) {
   return getSharedAccess(getBitWidth(type));
 }
 
+/// The qualifiers of a global load ("ld" + these + ".v4.b32"), or of a store
+/// ("st" + ...), for `hints`: PTX's cache operator or its L1 eviction
+/// priority (the two are alternatives of the instruction), or `.volatile`.
+std::string getGlobalQualifiers(const trident::GlobalAccessHints &hints,
+                                bool isLoad) {
+  using triton::CacheModifier;
+  if (isLoad && hints.isVolatile)
+    return ".volatile.global";
+  std::string text = ".global";
+  switch (hints.cache) {
+  case CacheModifier::CA:
+    text += isLoad ? ".ca" : "";
+    break;
+  case CacheModifier::CG:
+    text += ".cg";
+    break;
+  case CacheModifier::CV:
+    text += isLoad ? ".cv" : "";
+    break;
+  case CacheModifier::CS:
+    text += ".cs";
+    break;
+  case CacheModifier::WB:
+    text += isLoad ? "" : ".wb";
+    break;
+  case CacheModifier::WT:
+    text += isLoad ? "" : ".wt";
+    break;
+  default:
+    break;
+  }
+  if (text != ".global")
+    return text;
+  if (hints.evict == triton::EvictionPolicy::EVICT_FIRST)
+    text += ".L1::evict_first";
+  else if (hints.evict == triton::EvictionPolicy::EVICT_LAST)
+    text += ".L1::evict_last";
+  return text;
+}
+
 /// For a vector access under a per-element mask: the mask's elements and
 /// their conjunction, the predicate of the whole-vector access. Empty when
 /// the access is not of that kind.
@@ -544,8 +580,7 @@ SmallVector<Value> splitVectorMask(RewriterBase &rewriter, Location loc,
                                    Type type, Value mask, Value &all) {
   auto maskType = mask ? dyn_cast<VectorType>(mask.getType()) : VectorType();
   auto vectorType = dyn_cast<VectorType>(type);
-  if (!maskType || !vectorType ||
-      vectorType.getElementType().isInteger(1) ||
+  if (!maskType || !vectorType || vectorType.getElementType().isInteger(1) ||
       !getSharedAccess(getBitWidth(type)))
     return {};
   SmallVector<Value> bits;
@@ -560,16 +595,18 @@ SmallVector<Value> splitVectorMask(RewriterBase &rewriter, Location loc,
 
 } // namespace
 
-Value NVVMTargetInfo::loadGlobal(RewriterBase &rewriter, Location loc,
-                                 Value ptr, Type type, Value mask, Value other,
-                                 unsigned alignment) const {
+Value NVVMTargetInfo::loadGlobal(
+    RewriterBase &rewriter, Location loc, Value ptr, Type type, Value mask,
+    Value other, unsigned alignment,
+    const trident::GlobalAccessHints &hints) const {
   // A per-element mask: the whole vector under the conjunction of the mask
   // (the common, in-bounds case), then each element on its own where the
   // mask holds but not for all.
   Value all;
   SmallVector<Value> bits = splitVectorMask(rewriter, loc, type, mask, all);
   if (!bits.empty()) {
-    Value whole = loadGlobal(rewriter, loc, ptr, type, all, other, alignment);
+    Value whole =
+        loadGlobal(rewriter, loc, ptr, type, all, other, alignment, hints);
     Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                          rewriter.getBoolAttr(true));
     Value notAll = LLVM::XOrOp::create(rewriter, loc, all, one);
@@ -577,30 +614,34 @@ Value NVVMTargetInfo::loadGlobal(RewriterBase &rewriter, Location loc,
     unsigned elementBytes = getBitWidth(elementType) / 8;
     Value result = whole;
     for (auto [index, bit] : llvm::enumerate(bits)) {
-      Value elementPtr = LLVM::GEPOp::create(
-          rewriter, loc, ptr.getType(), elementType, ptr,
-          ArrayRef<LLVM::GEPArg>{int32_t(index)});
+      Value elementPtr =
+          LLVM::GEPOp::create(rewriter, loc, ptr.getType(), elementType, ptr,
+                              ArrayRef<LLVM::GEPArg>{int32_t(index)});
       Value predicate = LLVM::AndOp::create(rewriter, loc, bit, notAll);
       Value current = LLVM::ExtractElementOp::create(
           rewriter, loc, whole, i32Const(rewriter, loc, index));
       Value element =
-          loadGlobal(rewriter, loc, elementPtr, elementType, predicate,
-                     current, std::min(alignment, elementBytes));
+          loadGlobal(rewriter, loc, elementPtr, elementType, predicate, current,
+                     std::min(alignment, elementBytes), hints);
       result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
                                              i32Const(rewriter, loc, index));
     }
     return result;
   }
+  // An unmasked access with hints takes the asm form under a true
+  // predicate: LLVM's loads have no cache operators.
+  if (!mask && !hints.isDefault())
+    mask = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                    rewriter.getBoolAttr(true));
   std::optional<SharedAccess> access = getGlobalAccess(type, mask);
   if (!access)
     return TargetInfoBase::loadGlobal(rewriter, loc, ptr, type, mask, other,
-                                      alignment);
+                                      alignment, hints);
   Type regType = getRegisterType(rewriter, access->wordBits);
   SmallVector<Type> resultTypes(access->words, regType);
-  Type asmResult = access->words == 1
-                       ? regType
-                       : LLVM::LLVMStructType::getLiteral(
-                             rewriter.getContext(), resultTypes);
+  Type asmResult = access->words == 1 ? regType
+                                      : LLVM::LLVMStructType::getLiteral(
+                                            rewriter.getContext(), resultTypes);
   // Operands: results 0..w-1, then the address, the predicate and the
   // `other` words.
   unsigned w = access->words;
@@ -617,15 +658,16 @@ Value NVVMTargetInfo::loadGlobal(RewriterBase &rewriter, Location loc,
       operands.push_back(otherWords[i]);
       constraints += std::string(",") + reg;
       asmText += "mov.b" + std::to_string(std::max(access->wordBits, 16u)) +
-                 " $" + std::to_string(i) + ", $" +
-                 std::to_string(w + 2 + i) + ";\n\t";
+                 " $" + std::to_string(i) + ", $" + std::to_string(w + 2 + i) +
+                 ";\n\t";
     }
   }
-  asmText += "@$" + std::to_string(w + 1) + " ld.global";
+  asmText += "@$" + std::to_string(w + 1) + " ld" +
+             getGlobalQualifiers(hints, /*isLoad=*/true);
   if (w > 1)
     asmText += ".v" + std::to_string(w);
-  asmText += ".b" + std::to_string(access->wordBits) + " " +
-             operandList(0, w) + ", [$" + std::to_string(w) + "];";
+  asmText += ".b" + std::to_string(access->wordBits) + " " + operandList(0, w) +
+             ", [$" + std::to_string(w) + "];";
   auto asmOp = LLVM::InlineAsmOp::create(
       rewriter, loc, asmResult, operands, asmText, constraints,
       /*has_side_effects=*/true, /*is_align_stack=*/false,
@@ -634,36 +676,38 @@ Value NVVMTargetInfo::loadGlobal(RewriterBase &rewriter, Location loc,
   return unpackWords(rewriter, loc, asmOp.getResult(0), *access, type);
 }
 
-void NVVMTargetInfo::storeGlobal(RewriterBase &rewriter, Location loc,
-                                 Value ptr, Value value, Value mask,
-                                 unsigned alignment) const {
+void NVVMTargetInfo::storeGlobal(
+    RewriterBase &rewriter, Location loc, Value ptr, Value value, Value mask,
+    unsigned alignment, const trident::GlobalAccessHints &hints) const {
   Value all;
   SmallVector<Value> bits =
       splitVectorMask(rewriter, loc, value.getType(), mask, all);
   if (!bits.empty()) {
-    storeGlobal(rewriter, loc, ptr, value, all, alignment);
+    storeGlobal(rewriter, loc, ptr, value, all, alignment, hints);
     Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                          rewriter.getBoolAttr(true));
     Value notAll = LLVM::XOrOp::create(rewriter, loc, all, one);
     Type elementType = cast<VectorType>(value.getType()).getElementType();
     unsigned elementBytes = getBitWidth(elementType) / 8;
     for (auto [index, bit] : llvm::enumerate(bits)) {
-      Value elementPtr = LLVM::GEPOp::create(
-          rewriter, loc, ptr.getType(), elementType, ptr,
-          ArrayRef<LLVM::GEPArg>{int32_t(index)});
+      Value elementPtr =
+          LLVM::GEPOp::create(rewriter, loc, ptr.getType(), elementType, ptr,
+                              ArrayRef<LLVM::GEPArg>{int32_t(index)});
       Value predicate = LLVM::AndOp::create(rewriter, loc, bit, notAll);
       Value element = LLVM::ExtractElementOp::create(
           rewriter, loc, value, i32Const(rewriter, loc, index));
       storeGlobal(rewriter, loc, elementPtr, element, predicate,
-                  std::min(alignment, elementBytes));
+                  std::min(alignment, elementBytes), hints);
     }
     return;
   }
-  std::optional<SharedAccess> access =
-      getGlobalAccess(value.getType(), mask);
+  if (!mask && !hints.isDefault())
+    mask = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                    rewriter.getBoolAttr(true));
+  std::optional<SharedAccess> access = getGlobalAccess(value.getType(), mask);
   if (!access)
     return TargetInfoBase::storeGlobal(rewriter, loc, ptr, value, mask,
-                                       alignment);
+                                       alignment, hints);
   unsigned w = access->words;
   SmallVector<Value> operands = {ptr};
   llvm::append_range(operands, packWords(rewriter, loc, value, *access));
@@ -672,7 +716,8 @@ void NVVMTargetInfo::storeGlobal(RewriterBase &rewriter, Location loc,
   for (unsigned i = 0; i < w; ++i)
     constraints += std::string(",") + getConstraint(access->wordBits);
   constraints += ",b";
-  std::string asmText = "@$" + std::to_string(w + 1) + " st.global";
+  std::string asmText = "@$" + std::to_string(w + 1) + " st" +
+                        getGlobalQualifiers(hints, /*isLoad=*/false);
   if (w > 1)
     asmText += ".v" + std::to_string(w);
   asmText += ".b" + std::to_string(access->wordBits) + " [$0], " +
@@ -973,8 +1018,8 @@ Value getStringAddress(RewriterBase &rewriter, Location loc, StringRef prefix,
   ModuleOp module = getModule(rewriter);
   std::string contents = text.str();
   contents.push_back('\0');
-  auto arrayType = LLVM::LLVMArrayType::get(rewriter.getI8Type(),
-                                            contents.size());
+  auto arrayType =
+      LLVM::LLVMArrayType::get(rewriter.getI8Type(), contents.size());
   LLVM::GlobalOp global;
   unsigned index = 0;
   std::string name;
@@ -997,8 +1042,7 @@ Value getStringAddress(RewriterBase &rewriter, Location loc, StringRef prefix,
         LLVM::Linkage::Internal, name, rewriter.getStringAttr(contents));
   }
   auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
-  return LLVM::AddressOfOp::create(rewriter, loc, ptrType,
-                                   global.getSymName());
+  return LLVM::AddressOfOp::create(rewriter, loc, ptrType, global.getSymName());
 }
 
 } // namespace
@@ -1039,9 +1083,9 @@ void NVVMTargetInfo::printf(RewriterBase &rewriter, Location loc,
                                     i32Const(rewriter, loc, 1),
                                     /*alignment=*/8);
     for (auto [index, value] : llvm::enumerate(promoted)) {
-      Value field = LLVM::GEPOp::create(
-          rewriter, loc, ptrType, structType, buffer,
-          ArrayRef<LLVM::GEPArg>{0, int32_t(index)});
+      Value field =
+          LLVM::GEPOp::create(rewriter, loc, ptrType, structType, buffer,
+                              ArrayRef<LLVM::GEPArg>{0, int32_t(index)});
       LLVM::StoreOp::create(rewriter, loc, value, field);
     }
   }
@@ -1058,10 +1102,9 @@ void NVVMTargetInfo::assertFail(RewriterBase &rewriter, Location loc,
   //                   const char *function, size_t charSize)
   LLVM::LLVMFuncOp assertFunc = getOrDeclareFunction(
       rewriter, module, "__assertfail",
-      LLVM::LLVMFunctionType::get(
-          LLVM::LLVMVoidType::get(context),
-          {ptrType, ptrType, rewriter.getI32Type(), ptrType,
-           rewriter.getI64Type()}));
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
+                                  {ptrType, ptrType, rewriter.getI32Type(),
+                                   ptrType, rewriter.getI64Type()}));
   Value messagePtr = getStringAddress(rewriter, loc, "assertMessage", message);
   Value filePtr = getStringAddress(rewriter, loc, "assertFile", file);
   Value functionPtr =

@@ -1,4 +1,5 @@
-//===- TargetInfo.h - The intel answers to the generic GPU lowering -*- C++ -*-===//
+//===- TargetInfo.h - The intel answers to the generic GPU lowering -*- C++
+//-*-===//
 //
 // IntelTargetInfo implements the SDK's TargetInfoBase for SPIR-V kernels run
 // by Intel's driver: work-item ids and sub-group shuffles are OpenCL builtin
@@ -48,12 +49,14 @@ public:
 
   /// Masked global accesses as TritonGEN predicated loads and stores: one
   /// for a uniform mask, one per element for a per-element mask (LLVM's
-  /// SPIR-V target has no masked load/store intrinsics).
+  /// SPIR-V target has no masked load/store intrinsics). Cache hints are
+  /// not passed on: OpenCL's SPIR-V has no per-access cache controls.
   Value loadGlobal(RewriterBase &rewriter, Location loc, Value ptr, Type type,
-                   Value mask, Value other, unsigned alignment) const override;
-  void storeGlobal(RewriterBase &rewriter, Location loc, Value ptr,
-                   Value value, Value mask,
-                   unsigned alignment) const override;
+                   Value mask, Value other, unsigned alignment,
+                   const trident::GlobalAccessHints &hints) const override;
+  void storeGlobal(RewriterBase &rewriter, Location loc, Value ptr, Value value,
+                   Value mask, unsigned alignment,
+                   const trident::GlobalAccessHints &hints) const override;
 
   /// `spir_kernel`, `reqd_work_group_size` and `intel_reqd_sub_group_size`.
   void markAsKernel(LLVM::LLVMFuncOp func, int numWarps,
@@ -74,9 +77,9 @@ public:
   llvm::StringRef getMulhiFuncName(Type resultType) const override;
   void printf(RewriterBase &rewriter, Location loc, llvm::StringRef format,
               ValueRange args) const override;
-  void assertFail(RewriterBase &rewriter, Location loc,
-                  llvm::StringRef message, llvm::StringRef file,
-                  llvm::StringRef function, int line) const override;
+  void assertFail(RewriterBase &rewriter, Location loc, llvm::StringRef message,
+                  llvm::StringRef file, llvm::StringRef function,
+                  int line) const override;
 
 private:
   int subGroupSize;

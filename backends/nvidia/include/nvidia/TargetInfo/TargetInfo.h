@@ -1,4 +1,5 @@
-//===- TargetInfo.h - The nvidia answers to the generic GPU lowering -*- C++ -*-===//
+//===- TargetInfo.h - The nvidia answers to the generic GPU lowering -*- C++
+//-*-===//
 //
 // NVVMTargetInfo implements the SDK's TargetInfoBase with the MLIR NVVM
 // dialect (special registers, shfl.sync, vote.sync, redux.sync, barriers)
@@ -54,13 +55,16 @@ public:
                    Value predicate) const override;
 
   /// Predicated `ld.global` / `st.global` of up to 128 bits under one
-  /// predicate (`other` moved in first); per-element masks and other widths
-  /// take the portable default.
+  /// predicate (`other` moved in first), with the hints' cache operator
+  /// (`.ca`, `.cg`, `.cv`; `.wb`, `.cg`, `.cs`, `.wt`), L1 eviction
+  /// priority or `ld.volatile`; per-element masks and other widths take the
+  /// portable default.
   Value loadGlobal(RewriterBase &rewriter, Location loc, Value ptr, Type type,
-                   Value mask, Value other, unsigned alignment) const override;
-  void storeGlobal(RewriterBase &rewriter, Location loc, Value ptr,
-                   Value value, Value mask,
-                   unsigned alignment) const override;
+                   Value mask, Value other, unsigned alignment,
+                   const trident::GlobalAccessHints &hints) const override;
+  void storeGlobal(RewriterBase &rewriter, Location loc, Value ptr, Value value,
+                   Value mask, unsigned alignment,
+                   const trident::GlobalAccessHints &hints) const override;
 
   /// `cp.async` (sm_80+): `.cg` for 16 bytes, `.ca` for 4 and 8, the zero
   /// fill through its source size; groups through `cp.async.commit_group`
@@ -115,9 +119,9 @@ public:
 
   void printf(RewriterBase &rewriter, Location loc, llvm::StringRef format,
               ValueRange args) const override;
-  void assertFail(RewriterBase &rewriter, Location loc,
-                  llvm::StringRef message, llvm::StringRef file,
-                  llvm::StringRef function, int line) const override;
+  void assertFail(RewriterBase &rewriter, Location loc, llvm::StringRef message,
+                  llvm::StringRef file, llvm::StringRef function,
+                  int line) const override;
 
 private:
   int computeCapability;

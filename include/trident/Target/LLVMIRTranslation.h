@@ -1,0 +1,59 @@
+//===- LLVMIRTranslation.h - MLIR to verified LLVM IR -----------*- C++ -*-===//
+//
+// Every backend ends its MLIR pipeline by translating the module to LLVM IR.
+// MLIR's translation prints the LLVM verifier's findings on stderr; a
+// backend wants them as its stage's error instead, in one line, so the
+// translation runs unverified and the verifier runs here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRIDENT_TARGET_LLVMIRTRANSLATION_H
+#define TRIDENT_TARGET_LLVMIRTRANSLATION_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+
+namespace trident {
+
+/// `module` (entirely in dialects with LLVM IR translations registered in
+/// its context) as an LLVM module named `name`, verified; null with `error`
+/// set when it does not translate (`dialects` names what it must be in, for
+/// the message) or translates to invalid IR (the verifier's findings,
+/// joined with "; ").
+inline std::unique_ptr<llvm::Module>
+translateToVerifiedLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
+                          llvm::StringRef name, llvm::StringRef dialects,
+                          std::string &error) {
+  std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(
+      module, context, name, /*disableVerification=*/true);
+  if (!llvmModule) {
+    error = ("the module does not translate to LLVM IR (is it entirely in " +
+             dialects + "?)")
+                .str();
+    return nullptr;
+  }
+  std::string findings;
+  llvm::raw_string_ostream os(findings);
+  if (!llvm::verifyModule(*llvmModule, &os))
+    return llvmModule;
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(findings).split(lines, '\n', /*MaxSplit=*/-1,
+                                  /*KeepEmpty=*/false);
+  error =
+      "the module translates to invalid LLVM IR: " + llvm::join(lines, "; ");
+  return nullptr;
+}
+
+} // namespace trident
+
+#endif // TRIDENT_TARGET_LLVMIRTRANSLATION_H
