@@ -80,6 +80,8 @@
 // RUN: trident compile %S/Inputs/matmul_f16acc.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=F16ACC-SM90
 // F16ACC-SM90: .target sm_90a
 // F16ACC-SM90: wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16 {{[{]}}{{(%r[0-9]+, ){15}%r[0-9]+}}},
+// The pipelined loop's dot is asynchronous: its wait packs the f16 tensor.
+// F16ACC-SM90: wgmma.wait_group.sync.aligned 1;
 // F16ACC-SM90-NOT: mma.sync
 // Two warps are no warp group: mma.sync on sm_90 too.
 // RUN: trident compile %S/Inputs/matmul_f16acc.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --num-warps 2 --emit ptx -o - | FileCheck %s --check-prefix=F16ACC-W2
