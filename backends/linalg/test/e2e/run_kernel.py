@@ -16,6 +16,7 @@ import math
 import operator
 import os
 import random
+import re
 import struct
 import subprocess
 import sys
@@ -24,7 +25,7 @@ import sys
 
 _CODES = {"f4": ("<f4", "f"), "f2": ("<f2", "e"), "i4": ("<i4", "i"),
           "f8": ("<f8", "d"), "u2": ("<u2", "H"), "i8": ("<i8", "q"),
-          "b1": ("|b1", "?")}
+          "b1": ("|b1", "?"), "u1": ("|u1", "B")}
 
 
 def write_npy(path, dtype, values, shape=None):
@@ -57,7 +58,7 @@ def read_npy(path):
     header = ast.literal_eval(data[start:start + hlen].decode("latin1"))
     descr = header["descr"]
     code = {"<f4": "f", "<f2": "e", "<i4": "i", "<f8": "d", "<u2": "H",
-            "<i8": "q", "|b1": "?"}[descr]
+            "<i8": "q", "|b1": "?", "|u1": "B"}[descr]
     body = data[start + hlen:]
     count = len(body) // struct.calcsize(code)
     return list(struct.unpack("<%d%s" % (count, code), body))
@@ -790,6 +791,127 @@ def case_scale_bf16(w, rng):
             "%d" % ((n + 255) // 256), args, {"out": (ref, 0.0)})
 
 
+# --- nvidia tensor-core dot types --------------------------------------------
+# Cases for the dots nvidia-accelerate-matmul puts on the tensor cores beyond
+# f16/bf16 into f32 (registered for the nvidia GPU tests only): an f16
+# accumulator, fp8 operands, and f32 dots at bf16x3 and bf16x6 precision. The
+# f16 and fp8 kernels are the TTIR inputs of the nvidia pipeline tests; the
+# values are small multiples of 1/2, so that every product and partial sum is
+# exact in the accumulator and any misplaced element shows. `num_warps` 2
+# takes mma.sync on sm_90 (no warp group: no wgmma).
+
+NVIDIA_INPUTS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                             "..", "..", "..", "nvidia", "test", "Pipeline",
+                             "Inputs")
+
+
+def halves(rng, count, largest):
+    """count random multiples of 1/2 in [-largest, largest]."""
+    steps = int(2 * largest)
+    return [rng.randint(-steps, steps) / 2.0 for _ in range(count)]
+
+
+def matmul_64x64(a, b, k):
+    """The 64 x 64 product of a (64 x k) and b (k x 64), row-major."""
+    return [sum(a[i * k + j] * b[j * 64 + n] for j in range(k))
+            for i in range(64) for n in range(64)]
+
+
+def case_matmul_f16acc(w, rng, num_warps=None, k=128):
+    # f16 sums of products in {-1, -1/2, 0, 1/2, 1}: multiples of 1/4 up to
+    # 128, exact in f16 (11 bits).
+    a, b = halves(rng, 64 * k, 1), halves(rng, k * 64, 1)
+    write_npy(w("a.npy"), "f2", a, (64, k))
+    write_npy(w("b.npy"), "f2", b, (k, 64))
+    args = ["a=@" + w("a.npy"), "b=@" + w("b.npy"), "c=zeros:f16:4096",
+            "K=i32:%d" % k]
+    options = ["--num-warps", str(num_warps)] if num_warps else []
+    return (os.path.join(NVIDIA_INPUTS, "matmul_f16acc.ttir"), "1", args,
+            {"c": (matmul_64x64(a, b, k), 0.0)}, options)
+
+
+def case_matmul_f16acc_w2(w, rng):
+    return case_matmul_f16acc(w, rng, num_warps=2)
+
+
+def fp8_bits(v, exponent_bits):
+    """The fp8 bits of v, a normal number exact in the format (e4m3: bias 7,
+    3 mantissa bits; e5m2: bias 15, 2 bits), or 0."""
+    if v == 0:
+        return 0
+    mantissa_bits = 7 - exponent_bits
+    bias = (1 << (exponent_bits - 1)) - 1
+    e = math.floor(math.log2(abs(v)))
+    m = round((abs(v) / 2.0 ** e - 1) * (1 << mantissa_bits))
+    assert (1 + m / (1 << mantissa_bits)) * 2.0 ** e == abs(v)
+    return ((v < 0) << 7) | ((e + bias) << mantissa_bits) | m
+
+
+def case_matmul_fp8(w, rng, fmt="f8E4M3FN", num_warps=None, k=128):
+    # Products of multiples of 1/2 in [-2, 2] (exact in e4m3 and e5m2):
+    # multiples of 1/4, sums up to 512, exact in any accumulator of 12 bits
+    # or more (Hopper's fp8 wgmma keeps fewer than f32's 24).
+    exponent_bits = 4 if fmt == "f8E4M3FN" else 5
+    a, b = halves(rng, 64 * k, 2), halves(rng, k * 64, 2)
+    write_npy(w("a.npy"), "u1", [fp8_bits(v, exponent_bits) for v in a],
+              (64, k))
+    write_npy(w("b.npy"), "u1", [fp8_bits(v, exponent_bits) for v in b],
+              (k, 64))
+    kernel = os.path.join(NVIDIA_INPUTS, "matmul_fp8.ttir")
+    if fmt != "f8E4M3FN":
+        with open(kernel) as f:
+            text = f.read().replace("f8E4M3FN", fmt)
+        kernel = w("matmul_%s.ttir" % fmt)
+        with open(kernel, "w") as f:
+            f.write(text)
+    args = ["a=@" + w("a.npy"), "b=@" + w("b.npy"), "c=zeros:f32:4096",
+            "K=i32:%d" % k]
+    options = ["--num-warps", str(num_warps)] if num_warps else []
+    return kernel, "1", args, {"c": (matmul_64x64(a, b, k), 0.0)}, options
+
+
+def case_matmul_fp8_e4m3(w, rng):
+    return case_matmul_fp8(w, rng)
+
+
+def case_matmul_fp8_e5m2(w, rng):
+    return case_matmul_fp8(w, rng, "f8E5M2")
+
+
+def case_matmul_fp8_e4m3_w2(w, rng):
+    # mma.sync on the operands converted to f16.
+    return case_matmul_fp8(w, rng, num_warps=2)
+
+
+def case_matmul_f32_split(w, rng, precision, tol):
+    # matmul_f32.ttir with its dot at `precision`: products of split bf16
+    # parts (see nvidia-accelerate-matmul).
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                           "..", "..", "..", "test", "kernels",
+                           "matmul_f32.ttir")) as f:
+        text = f.read()
+    text, count = re.subn(r"(tt\.dot [^:]*) :",
+                          r"\1, inputPrecision = %s :" % precision, text)
+    assert count == 1
+    kernel = w("matmul_f32_%s.ttir" % precision)
+    with open(kernel, "w") as f:
+        f.write(text)
+    _, grid, args, outputs = case_matmul(w, rng, kernel, "f32", **TALL)
+    return kernel, grid, args, {"c": (outputs["c"][0], tol)}
+
+
+def case_matmul_bf16x3(w, rng):
+    # Two bf16 parts hold 16 bits of each operand and the a1 b1 product is
+    # dropped: ~2e-5 of a K = 40 sum of products of [-1, 1] (one bf16 product
+    # would be ~1e-2).
+    return case_matmul_f32_split(w, rng, "bf16x3", 1e-4)
+
+
+def case_matmul_bf16x6(w, rng):
+    # Three parts hold all 24 bits: the f32 accumulation's error alone.
+    return case_matmul_f32_split(w, rng, "bf16x6", 1e-5)
+
+
 CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "softmax": case_softmax, "argmax": case_argmax,
          "scans": case_scans, "matmul": case_matmul,
@@ -805,7 +927,14 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "attention": case_attention, "embedding": case_embedding,
          "transpose": case_transpose, "bitops": case_bitops,
          "math_ops": case_math_ops, "bool_mask": case_bool_mask,
-         "ptr_select": case_ptr_select, "libdevice": case_libdevice}
+         "ptr_select": case_ptr_select, "libdevice": case_libdevice,
+         "matmul_f16acc": case_matmul_f16acc,
+         "matmul_f16acc_w2": case_matmul_f16acc_w2,
+         "matmul_fp8_e4m3": case_matmul_fp8_e4m3,
+         "matmul_fp8_e5m2": case_matmul_fp8_e5m2,
+         "matmul_fp8_e4m3_w2": case_matmul_fp8_e4m3_w2,
+         "matmul_bf16x3": case_matmul_bf16x3,
+         "matmul_bf16x6": case_matmul_bf16x6}
 
 
 def compare(what, got, ref, begin, end, tol):
@@ -849,7 +978,10 @@ def main():
     work = os.path.join(opts.workdir, opts.case)
     os.makedirs(work, exist_ok=True)
     w = lambda name: os.path.join(work, name)
-    kernel, grid, args, outputs = CASES[opts.case](w, random.Random(1234))
+    # A case may add compile options (`--num-warps 2`) as a fifth element.
+    kernel, grid, args, outputs, *options = CASES[opts.case](
+        w, random.Random(1234))
+    options = options[0] if options else []
 
     source = os.path.join(opts.kernels, kernel)
     if opts.trident_opt:
@@ -870,6 +1002,7 @@ def main():
     cmd = [opts.trident, "run", source, "--grid", grid]
     if opts.target:
         cmd += ["--target", opts.target]
+    cmd += options
     for a in args:
         cmd += ["--arg", a]
     for name in outputs:

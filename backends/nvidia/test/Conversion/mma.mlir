@@ -2,7 +2,9 @@
 // 16x8 tile of the result and 16-wide step of K (here 2 tiles x 2 steps),
 // the accumulator tied to the result; the operands packed as f16 pairs.
 // f32 operands (tf32 precision) take m16n8k8, one f32 per register; i8
-// operands m16n8k32 into s32 accumulators, four per register.
+// operands m16n8k32 into s32 accumulators, four per register. An f16
+// accumulator is two f16x2 registers: {c0, c1} and {c2, c3}, packed before
+// the instruction and unpacked after it.
 //
 // RUN: trident-opt --plugin %nvidia_plugin --nvidia-convert-triton-gpu-to-llvm --split-input-file %s 2>&1 | FileCheck %s
 //
@@ -43,5 +45,19 @@ tt.func public @tf32_16x16x16(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, pare
 tt.func public @s8_16x16x64(%a: tensor<16x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<64x16xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<16x16xi32, #mma>) -> tensor<16x16xi32, #mma> {
   %d = tt.dot %a, %b, %c : tensor<16x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<64x16xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<16x16xi32, #mma>
   tt.return %d : tensor<16x16xi32, #mma>
+}
+
+// CHECK-LABEL: llvm.func @f16_acc_16x16x32
+// CHECK: %[[C01:.*]] = llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: %[[C23:.*]] = llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: %[[MMA:.*]] = llvm.inline_asm "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0,$1}, {$2,$3,$4,$5}, {$6,$7}, {$8,$9};", "=r,=r,r,r,r,r,r,r,0,1" {{.*}}, %[[C01]], %[[C23]] : (i32, i32, i32, i32, i32, i32, i32, i32) -> !llvm.struct<(i32, i32)>
+// CHECK-COUNT-3: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
+// CHECK-NOT: mma.sync
+// CHECK: %[[R:.*]] = llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+// CHECK: llvm.extractelement %[[R]][%{{.*}} : i32] : vector<2xf16>
+// CHECK: llvm.return
+tt.func public @f16_acc_16x16x32(%a: tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<16x16xf16, #mma>) -> tensor<16x16xf16, #mma> {
+  %d = tt.dot %a, %b, %c : tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<16x16xf16, #mma>
+  tt.return %d : tensor<16x16xf16, #mma>
 }
 }

@@ -18,16 +18,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
-// Only f16/bf16 and f32 (tf32) operands into f32 and i8 into i32 are
-// lowered: fp8 is not (yet).
+// Mixed operand types are not lowered (wgmma has e4m3 x e5m2, but
+// nvidia-accelerate-matmul never makes such a dot).
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_mixed(%a: !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem>, %b: !ttg.memdesc<128x64xf8E5M2, #sb, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
+    // expected-error @+1 {{wgmma is lowered for f16 operands into an f32 or f16 accumulator, bf16, f32 (tf32), f8E4M3FN and f8E5M2 into f32 and i8 into i32 only, got 'f8E4M3FN' x 'f8E5M2' -> 'f32'}}
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem> * !ttg.memdesc<128x64xf8E5M2, #sb, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// wgmma transposes 16-bit operands only: an fp8 B held N-major is refused.
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
 #shared64 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @fp8(%a: !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem>, %b: !ttg.memdesc<128x64xf8E4M3FN, #shared64, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+  tt.func public @fp8_n_major(%a: !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem>, %b: !ttg.memdesc<128x64xf8E4M3FN, #shared64, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
     // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
-    // expected-error @+1 {{wgmma is lowered for f16 and bf16 operands into an f32 accumulator, f32 (tf32) into f32 and i8 into i32 only, got 'f8E4M3FN' x 'f8E4M3FN' -> 'f32'}}
+    // expected-error @+1 {{wgmma reads e4m3 operands K-major only, got operand B with M or N contiguous}}
     %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x128xf8E4M3FN, #shared, #smem> * !ttg.memdesc<128x64xf8E4M3FN, #shared64, #smem> -> tensor<64x64xf32, #mma>
     tt.return %d : tensor<64x64xf32, #mma>
   }
@@ -68,15 +84,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
-// Waiting for 16-bit register values is not lowered: the wait ties 32-bit
-// registers.
+// Waiting for 64-bit register values is not lowered: the wait ties 32-bit
+// registers, into which it packs 8- and 16-bit elements only.
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @wait_f16(%x: tensor<64x64xf16, #mma>) -> tensor<64x64xf16, #mma> {
+  tt.func public @wait_f64(%x: tensor<64x64xf64, #mma>) -> tensor<64x64xf64, #mma> {
     // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot_wait'}}
-    // expected-error @+1 {{ttng.warp_group_dot_wait is lowered for 32-bit tensors only, got 'tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>'}}
-    %r = ttng.warp_group_dot_wait %x {pendings = 0 : i32} : tensor<64x64xf16, #mma>
-    tt.return %r : tensor<64x64xf16, #mma>
+    // expected-error @+1 {{ttng.warp_group_dot_wait is lowered for tensors of 8-, 16- or 32-bit numbers only, got 'tensor<64x64xf64, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>'}}
+    %r = ttng.warp_group_dot_wait %x {pendings = 0 : i32} : tensor<64x64xf64, #mma>
+    tt.return %r : tensor<64x64xf64, #mma>
   }
 }
 

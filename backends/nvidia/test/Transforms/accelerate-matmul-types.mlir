@@ -151,3 +151,189 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %o : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// f16 into f16: m16n8k16 / wgmma k16 with an f16 accumulator (kWidth 2);
+// wgmma stages the f16 operands in their producer's order.
+// CHECK: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func public @f16_acc(
+// CHECK: ttg.convert_layout %{{.*}} -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>>
+// CHECK: ttg.convert_layout %{{.*}} -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>>
+// CHECK: %[[C:.*]] = ttg.convert_layout %{{.*}} -> tensor<64x64xf16, #[[MMA]]>
+// CHECK: tt.dot {{.*}}, %[[C]] : {{.*}} -> tensor<64x64xf16, #[[MMA]]>
+// SM90-DAG: #[[WG:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+// SM90-DAG: #[[SA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+// SM90-DAG: #[[SB:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// SM90-LABEL: tt.func public @f16_acc(
+// SM90: %[[A:.*]] = ttg.local_alloc %{{.*}} -> !ttg.memdesc<64x32xf16, #[[SA]], #smem>
+// SM90: %[[B:.*]] = ttg.local_alloc %{{.*}} -> !ttg.memdesc<32x64xf16, #[[SB]], #smem>
+// SM90: ttng.warp_group_dot %[[A]], %[[B]], %{{.*}} -> tensor<64x64xf16, #[[WG]]>
+// SM90-NOT: tt.dot
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @f16_acc(%a: tensor<64x32xf16, #blocked>, %b: tensor<32x64xf16, #blocked>, %c: tensor<64x64xf16, #blocked>) -> tensor<64x64xf16, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf16, #blocked> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf16, #blocked>
+    tt.return %d : tensor<64x64xf16, #blocked>
+  }
+}
+
+// -----
+
+// bf16x3: a0 = bf16(a), a1 = bf16(a - a0), b likewise; a1 b0 and a0 b1
+// from zero, NaNs of their sum zeroed, then a0 b0, then c: three bf16 dots
+// (k16, kWidth 2).
+// CHECK-LABEL: tt.func public @bf16x3_dot(
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+// CHECK-DAG: %[[A0:.*]] = arith.truncf %[[A:.*]] : tensor<64x32xf32, #blocked> to tensor<64x32xbf16, #blocked>
+// CHECK-DAG: %[[A0F:.*]] = arith.extf %[[A0]] : tensor<64x32xbf16, #blocked> to tensor<64x32xf32, #blocked>
+// CHECK-DAG: %[[AR:.*]] = arith.subf %[[A]], %[[A0F]] : tensor<64x32xf32, #blocked>
+// CHECK-DAG: %[[A1:.*]] = arith.truncf %[[AR]] : tensor<64x32xf32, #blocked> to tensor<64x32xbf16, #blocked>
+// CHECK-DAG: %[[CA0:.*]] = ttg.convert_layout %[[A0]] : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+// CHECK-DAG: %[[CA1:.*]] = ttg.convert_layout %[[A1]] : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+// CHECK-DAG: %[[B0:.*]] = arith.truncf %[[B:.*]] : tensor<32x64xf32, #blocked> to tensor<32x64xbf16, #blocked>
+// CHECK-DAG: %[[CB0:.*]] = ttg.convert_layout %[[B0]] : tensor<32x64xbf16, #blocked> -> tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+// CHECK-DAG: %[[CB1:.*]] = ttg.convert_layout %{{.*}} : tensor<32x64xbf16, #blocked> -> tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+// CHECK: %[[X1:.*]] = ttg.convert_layout %[[CA1]] : {{.*}} -> tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK: %[[Y1:.*]] = ttg.convert_layout %[[CB0]] : {{.*}} -> tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+// CHECK: tt.dot %[[X1]], %[[Y1]], {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK: %[[X2:.*]] = ttg.convert_layout %[[CA0]] : {{.*}} -> tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK: %[[Y2:.*]] = ttg.convert_layout %[[CB1]] : {{.*}} -> tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+// CHECK: %[[D2:.*]] = tt.dot %[[X2]], %[[Y2]], {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK: %[[R2:.*]] = ttg.convert_layout %[[D2]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[R2]], %[[R2]] : tensor<64x64xf32, #blocked>
+// CHECK: %[[MASKED:.*]] = arith.select %[[NAN]], %[[ZERO]], %[[R2]]
+// CHECK: %[[M:.*]] = ttg.convert_layout %[[MASKED]] : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #mma>
+// CHECK: %[[D3:.*]] = tt.dot {{.*}}, %[[M]] : tensor<64x32xbf16, {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK: %[[R3:.*]] = ttg.convert_layout %[[D3]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #blocked>
+// CHECK: %[[SUM:.*]] = arith.addf %[[R3]], %{{.*}} : tensor<64x64xf32, #blocked>
+// CHECK: tt.return %[[SUM]]
+// CHECK-NOT: bf16x3
+// On sm_90: three warp-group dots; each operand part staged once.
+// SM90-LABEL: tt.func public @bf16x3_dot(
+// SM90: %[[SMALL_A:.*]] = ttg.local_alloc {{.*}} -> !ttg.memdesc<64x32xbf16
+// SM90: %[[BIG_B:.*]] = ttg.local_alloc {{.*}} -> !ttg.memdesc<32x64xbf16
+// SM90: ttng.warp_group_dot %[[SMALL_A]], %[[BIG_B]]
+// SM90: %[[BIG_A:.*]] = ttg.local_alloc
+// SM90: %[[SMALL_B:.*]] = ttg.local_alloc
+// SM90: ttng.warp_group_dot %[[BIG_A]], %[[SMALL_B]]
+// SM90-NOT: ttg.local_alloc
+// SM90: ttng.warp_group_dot %[[BIG_A]], %[[BIG_B]]
+// SM90-NOT: tt.dot
+// SM90: tt.return
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @bf16x3_dot(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x32xf32, #blocked> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf32, #blocked> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = bf16x3 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// bf16x6: three parts each (a2 = bf16(a - a0 - a1)); a1 b1, a2 b0, a0 b2,
+// a1 b0, a0 b1 from zero, NaNs zeroed, then a0 b0, then c.
+// CHECK-LABEL: tt.func public @bf16x6_dot(
+// CHECK: %[[A0:.*]] = arith.truncf %[[A:.*]] : tensor<64x32xf32, #blocked> to tensor<64x32xbf16, #blocked>
+// CHECK: %[[CA0:.*]] = ttg.convert_layout %[[A0]]
+// CHECK: %[[A0F:.*]] = arith.extf %[[A0]]
+// CHECK: %[[AR1:.*]] = arith.subf %[[A]], %[[A0F]]
+// CHECK: %[[A1:.*]] = arith.truncf %[[AR1]]
+// CHECK: %[[CA1:.*]] = ttg.convert_layout %[[A1]]
+// CHECK: %[[A1F:.*]] = arith.extf %[[A1]]
+// CHECK: %[[AR2:.*]] = arith.subf %[[AR1]], %[[A1F]]
+// CHECK: %[[A2:.*]] = arith.truncf %[[AR2]]
+// CHECK: %[[CA2:.*]] = ttg.convert_layout %[[A2]]
+// CHECK: %[[B0:.*]] = arith.truncf %{{.*}} : tensor<32x64xf32, #blocked> to tensor<32x64xbf16, #blocked>
+// CHECK: %[[CB0:.*]] = ttg.convert_layout %[[B0]]
+// CHECK: %[[CB1:.*]] = ttg.convert_layout %{{.*}} : tensor<32x64xbf16, #blocked>
+// CHECK: %[[CB2:.*]] = ttg.convert_layout %{{.*}} : tensor<32x64xbf16, #blocked>
+// CHECK: ttg.convert_layout %[[CA1]] :
+// CHECK-NEXT: ttg.convert_layout %[[CB1]] :
+// CHECK: tt.dot
+// CHECK: ttg.convert_layout %[[CA2]] :
+// CHECK-NEXT: ttg.convert_layout %[[CB0]] :
+// CHECK: tt.dot
+// CHECK: ttg.convert_layout %[[CA0]] :
+// CHECK-NEXT: ttg.convert_layout %[[CB2]] :
+// CHECK: tt.dot
+// CHECK: ttg.convert_layout %[[CA1]] :
+// CHECK-NEXT: ttg.convert_layout %[[CB0]] :
+// CHECK: tt.dot
+// CHECK: ttg.convert_layout %[[CA0]] :
+// CHECK-NEXT: ttg.convert_layout %[[CB1]] :
+// CHECK: %[[D5:.*]] = tt.dot
+// CHECK: %[[R5:.*]] = ttg.convert_layout %[[D5]]
+// CHECK: arith.cmpf uno, %[[R5]], %[[R5]]
+// CHECK: arith.select
+// CHECK: ttg.convert_layout %[[CA0]] :
+// CHECK-NEXT: ttg.convert_layout %[[CB0]] :
+// CHECK: tt.dot
+// CHECK: arith.addf
+// CHECK-NOT: tt.dot
+// SM90-LABEL: tt.func public @bf16x6_dot(
+// SM90-COUNT-6: ttng.warp_group_dot
+// SM90-NOT: ttng.warp_group_dot
+// SM90-NOT: tt.dot
+// SM90: tt.return
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @bf16x6_dot(%a: tensor<64x32xf32, #blocked>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x32xf32, #blocked> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf32, #blocked> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = bf16x6 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// fp8 into f32: on sm_90 with M = 64, wgmma k32 with both operands staged
+// K-major; on sm_80 (and for M < 64 on sm_90) the operands are converted
+// to f16 (tt.fp_to_fp, exact) for m16n8k16.
+// CHECK-LABEL: tt.func public @fp8_dot(
+// CHECK: %[[AH:.*]] = tt.fp_to_fp %{{.*}} : tensor<64x64xf8E4M3FN, #blocked> -> tensor<64x64xf16, #blocked>
+// CHECK: %[[BH:.*]] = tt.fp_to_fp %{{.*}} : tensor<64x64xf8E4M3FN, #blocked> -> tensor<64x64xf16, #blocked>
+// CHECK: %[[A:.*]] = ttg.convert_layout %[[AH]] : {{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK: %[[B:.*]] = ttg.convert_layout %[[BH]] : {{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+// CHECK: tt.dot %[[A]], %[[B]], {{.*}} -> tensor<64x64xf32, #mma>
+// CHECK-LABEL: tt.func public @fp8_dot_small(
+// CHECK: tt.fp_to_fp %{{.*}} : tensor<32x32xf8E5M2, #blocked> -> tensor<32x32xf16, #blocked>
+// CHECK: tt.dot {{.*}} -> tensor<32x64xf32, #mma{{[0-9]*}}>
+// SM90-DAG: #[[WG:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+// SM90-DAG: #[[SA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+// SM90-DAG: #[[SB:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+// SM90-LABEL: tt.func public @fp8_dot(
+// SM90-NOT: tt.fp_to_fp
+// SM90: %[[A:.*]] = ttg.local_alloc %{{.*}} -> !ttg.memdesc<64x64xf8E4M3FN, #[[SA]], #smem>
+// SM90: %[[B:.*]] = ttg.local_alloc %{{.*}} -> !ttg.memdesc<64x64xf8E4M3FN, #[[SB]], #smem>
+// SM90: ttng.warp_group_dot %[[A]], %[[B]], %{{.*}} -> tensor<64x64xf32, #[[WG]]>
+// SM90-NOT: tt.dot
+// SM90-LABEL: tt.func public @fp8_dot_small(
+// SM90-NOT: warp_group_dot
+// SM90: tt.fp_to_fp %{{.*}} : tensor<32x32xf8E5M2, #blocked> -> tensor<32x32xf16, #blocked>
+// SM90: tt.fp_to_fp %{{.*}} : tensor<32x64xf8E5M2, #blocked> -> tensor<32x64xf16, #blocked>
+// SM90: tt.dot {{.*}} : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[V2:mma[0-9]*]], kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[V2]], kWidth = 2}>> -> tensor<32x64xf32, #[[V2]]>
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_dot(%a: tensor<64x64xf8E4M3FN, #blocked>, %b: tensor<64x64xf8E4M3FN, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x64xf8E4M3FN, #blocked> -> tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<64x64xf8E4M3FN, #blocked> -> tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+  tt.func public @fp8_dot_small(%a: tensor<32x32xf8E5M2, #blocked>, %b: tensor<32x64xf8E5M2, #blocked>, %c: tensor<32x64xf32, #blocked>) -> tensor<32x64xf32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<32x32xf8E5M2, #blocked> -> tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf8E5M2, #blocked> -> tensor<32x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x64xf32, #blocked>
+    tt.return %d : tensor<32x64xf32, #blocked>
+  }
+}

@@ -1,10 +1,10 @@
-//===- DotOpToLLVM.cpp - tt.dot on the tensor cores (mma.sync)
-//-------------===//
+//===- DotOpToLLVM.cpp - tt.dot on the tensor cores (mma.sync) ------------===//
 //
 // tt.dot with a version-2 #ttg.nvidia_mma result and operands in its
 // dot-operand layouts (kWidth 32 / bits) becomes one PTX `mma.sync.aligned`
 // per 16x8 tile of the result and instruction step of K:
 //   f16/bf16 -> f32   m16n8k16.row.col.f32.{f16,bf16}.{f16,bf16}.f32
+//   f16 -> f16        m16n8k16.row.col.f16.f16.f16.f16
 //   f32 (tf32) -> f32 m16n8k8.row.col.f32.tf32.tf32.f32
 //   i8 -> i32         m16n8k32.row.col.satfinite.s32.s8.s8.s32
 // Which register of the operands and of the accumulator feeds which fragment
@@ -12,9 +12,10 @@
 // r of a layout holds the coordinates getRegisterCoordinates(r); the PTX
 // fragments of lane 0 are those of MmaFragments.h, and
 //   C: c_i at (8 * (i / 2), i % 2)                          i = 0..3
-// relative to the tile's corner. The lane and warp parts of the three
-// layouts agree with the ISA's (checked by the layout unit tests), so the
-// same registers serve every lane.
+// relative to the tile's corner: four f32 (or s32) registers, or for an
+// f16 accumulator two f16x2 registers, {c0, c1} and {c2, c3}. The lane and
+// warp parts of the three layouts agree with the ISA's (checked by the
+// layout unit tests), so the same registers serve every lane.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,9 +59,11 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         nvidia_gpu::getMmaOperandKind(aType.getElementType(),
                                       bType.getElementType(),
                                       dType.getElementType());
-    if (!kind)
+    // fp8 operands reach mma.sync converted to f16 (accelerate-matmul).
+    if (!kind || kind->isFp8())
       return rewriter.notifyMatchFailure(
-          op, "only f16/bf16 -> f32, f32 (tf32) -> f32 and i8 -> i32");
+          op, "only f16/bf16 -> f32, f16 -> f16, f32 (tf32) -> f32 and i8 -> "
+              "i32");
     if (kind->ptxType == "tf32" &&
         op.getInputPrecision() != InputPrecision::TF32)
       return op.emitError("mma.sync reads f32 operands as tf32: it cannot "
@@ -86,27 +89,46 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       auto it = regs.find(at);
       return it == regs.end() ? -1 : it->second.front();
     };
+    // Four accumulator elements in four registers, or in two f16x2 ones.
+    int32_t accRegs = 4 / kind->accPerRegister();
     std::string asmText;
     {
       llvm::raw_string_ostream os(asmText);
       os << "mma.sync.aligned.m16n8k" << instrK << ".row.col.";
       if (kind->integer)
-        os << "satfinite.s32.";
-      else
-        os << "f32.";
-      os << kind->ptxType << "." << kind->ptxType << "."
-         << (kind->integer ? "s32" : "f32")
-         << " {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};";
+        os << "satfinite.";
+      os << kind->accPtxType() << "." << kind->ptxType << "." << kind->ptxType
+         << "." << kind->accPtxType() << " {";
+      int32_t next = 0;
+      auto operandList = [&](int32_t count) {
+        for (int32_t i = 0; i < count; ++i)
+          os << (i ? "," : "") << "$" << next++;
+      };
+      operandList(accRegs);
+      os << "}, {";
+      operandList(4);
+      os << "}, {";
+      operandList(2);
+      os << "}, {";
+      operandList(accRegs);
+      os << "};";
     }
-    StringRef accConstraint = kind->integer ? "=r" : "=f";
-    std::string constraints =
-        llvm::join(SmallVector<StringRef>(4, accConstraint), ",") +
-        ",r,r,r,r,r,r,0,1,2,3";
-    Type accType = kind->integer ? Type(rewriter.getI32Type())
-                                 : Type(rewriter.getF32Type());
+    std::string constraints;
+    {
+      SmallVector<std::string> parts(accRegs,
+                                     ("=" + kind->accConstraint()).str());
+      parts.append(6, "r");
+      for (int32_t i = 0; i < accRegs; ++i)
+        parts.push_back(std::to_string(i));
+      constraints = llvm::join(parts, ",");
+    }
+    Type accType = kind->accConstraint() == "r" ? Type(rewriter.getI32Type())
+                                                : Type(rewriter.getF32Type());
     auto resultType = LLVM::LLVMStructType::getLiteral(
-        rewriter.getContext(), {accType, accType, accType, accType});
+        rewriter.getContext(), SmallVector<Type>(accRegs, accType));
     int32_t perRegister = kind->elementsPerRegister();
+    int32_t accPerRegister = kind->accPerRegister();
+    Type accElementType = dType.getElementType();
 
     SmallVector<Value> d = c;
     // Packed operand fragments, cached per (row or column tile, k step).
@@ -123,9 +145,16 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                               "16x8 tile at (")
                  << m0 << ", " << n0 << ")";
       }
+      // The accumulator registers: c0..c3, or {c0, c1} and {c2, c3} packed.
       SmallVector<Value> acc;
-      for (int i = 0; i < 4; ++i)
-        acc.push_back(d[cIdx[i]]);
+      for (int i = 0; i < 4; i += accPerRegister) {
+        SmallVector<Value> elements;
+        for (int e = i; e < i + accPerRegister; ++e)
+          elements.push_back(d[cIdx[e]]);
+        acc.push_back(accPerRegister == 1 ? elements.front()
+                                          : nvidia_gpu::packMmaRegister(
+                                                rewriter, loc, elements));
+      }
       for (int32_t k0 = 0; k0 < K; k0 += instrK) {
         SmallVector<Value> &af = aFrags[{m0, k0}];
         if (af.empty()) {
@@ -165,14 +194,21 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
             /*has_side_effects=*/false,
             /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
             LLVM::AsmDialectAttr(), ArrayAttr());
-        for (int i = 0; i < 4; ++i)
+        for (int32_t i = 0; i < accRegs; ++i)
           acc[i] = LLVM::ExtractValueOp::create(rewriter, loc,
                                                 asmOp.getResult(0), i);
       }
+      SmallVector<Value> elements;
+      for (Value reg : acc)
+        llvm::append_range(elements, accPerRegister == 1
+                                         ? SmallVector<Value>{reg}
+                                         : nvidia_gpu::unpackMmaRegister(
+                                               rewriter, loc, reg,
+                                               accElementType, accPerRegister));
       // Every register holding an element of the tile (duplicates too).
       for (int i = 0; i < 4; ++i)
         for (int32_t r : cRegs.at({m0 + 8 * (i / 2), n0 + i % 2}))
-          d[r] = acc[i];
+          d[r] = elements[i];
     }
     rewriter.replaceOp(
         op, packLLElements(loc, getTypeConverter(), d, rewriter, dType));

@@ -19,6 +19,8 @@ nvidia_gpu::getMmaOperandKind(Type a, Type b, Type acc) {
     return std::nullopt;
   if (acc.isF32() && a.isF16())
     return MmaOperandKind{"f16", 16, false};
+  if (acc.isF16() && a.isF16())
+    return MmaOperandKind{"f16", 16, false, /*halfAcc=*/true};
   if (acc.isF32() && a.isBF16())
     return MmaOperandKind{"bf16", 16, false};
   // An f32 dot reaches the tensor cores only with tf32 precision (the
@@ -28,6 +30,10 @@ nvidia_gpu::getMmaOperandKind(Type a, Type b, Type acc) {
     return MmaOperandKind{"tf32", 32, false};
   if (acc.isInteger(32) && a.isInteger(8))
     return MmaOperandKind{"s8", 8, true};
+  if (acc.isF32() && isa<Float8E4M3FNType>(a))
+    return MmaOperandKind{"e4m3", 8, false};
+  if (acc.isF32() && isa<Float8E5M2Type>(a))
+    return MmaOperandKind{"e5m2", 8, false};
   return std::nullopt;
 }
 
@@ -57,4 +63,21 @@ Value nvidia_gpu::packMmaRegister(RewriterBase &rewriter, Location loc,
     vector = LLVM::InsertElementOp::create(rewriter, loc, vector, element,
                                            i32Constant(rewriter, loc, i));
   return LLVM::BitcastOp::create(rewriter, loc, i32, vector);
+}
+
+SmallVector<Value> nvidia_gpu::unpackMmaRegister(RewriterBase &rewriter,
+                                                 Location loc, Value reg,
+                                                 Type elementType,
+                                                 unsigned count) {
+  if (count == 1)
+    return {reg.getType() == elementType
+                ? reg
+                : LLVM::BitcastOp::create(rewriter, loc, elementType, reg)};
+  auto vectorType = VectorType::get({int64_t(count)}, elementType);
+  Value vector = LLVM::BitcastOp::create(rewriter, loc, vectorType, reg);
+  SmallVector<Value> elements;
+  for (unsigned i = 0; i < count; ++i)
+    elements.push_back(LLVM::ExtractElementOp::create(
+        rewriter, loc, vector, i32Constant(rewriter, loc, i)));
+  return elements;
 }

@@ -1,10 +1,20 @@
 //===- WarpGroupDotOpToLLVM.cpp - ttng.warp_group_dot as wgmma ------------===//
 //
 // A warp group (4 consecutive warps) computes a 64 x N x K product with one
-// `wgmma.mma_async` (K = 16 for f16/bf16, 8 for tf32, 32 for s8: 32 bytes of
-// each row), reading B (and A, unless A is in registers, as the second dot
-// of attention has it) from shared memory through 64-bit matrix
-// descriptors:
+// `wgmma.mma_async` (K is 32 bytes of each row), reading B (and A, unless A
+// is in registers, as the second dot of attention has it) from shared
+// memory through 64-bit matrix descriptors:
+//
+//   operands -> accumulator   instruction                        K
+//   f16 x f16 -> f32          m64nNk16.f32.f16.f16               16
+//   f16 x f16 -> f16          m64nNk16.f16.f16.f16               16
+//   bf16 x bf16 -> f32        m64nNk16.f32.bf16.bf16             16
+//   f32 x f32 (tf32) -> f32   m64nNk8.f32.tf32.tf32              8
+//   i8 x i8 -> i32            m64nNk32.s32.s8.s8                 32
+//   f8E4M3FN -> f32           m64nNk32.f32.e4m3.e4m3             32
+//   f8E5M2 -> f32             m64nNk32.f32.e5m2.e5m2             32
+//
+// The descriptors:
 //
 //   bits  0-13  start address >> 4
 //   bits 16-29  leading-dimension byte offset >> 4 (LBO)
@@ -14,7 +24,7 @@
 // For a K-major operand (K contiguous) SBO steps 8 rows of M (or N) and LBO
 // is unused; for an M- or N-major one (`imm-trans` 1) SBO steps 8 rows of K
 // and LBO one swizzle row (64 f16) along M or N. Only f16 and bf16 have
-// `imm-trans`: tf32 and s8 operands must be K-major. Both strides, and the
+// `imm-trans`: tf32, s8 and fp8 operands must be K-major. Both strides, and the
 // start of every instruction's tile, are read off the buffer's
 // #ttg.nvmma_shared linear layout, inverted to map coordinates to offsets: at
 // rows that are multiples of 8 the swizzle is the identity, so those offsets
@@ -25,7 +35,12 @@
 // #ttg.nvidia_mma layout follows it): with lane and warp zero, register i of
 // the tile at (m0, n0) holds (m0 + 8 * ((i / 2) % 2), n0 + 8 * (i / 4) +
 // i % 2). A warp group's offset within each tile (64 rows per group along
-// M, instrN columns along N) is what the layout gives its first warp.
+// M, instrN columns along N) is what the layout gives its first warp. An f16
+// accumulator holds the same elements two to a register (N / 4 f16x2
+// registers): register j packs elements 2j (low half) and 2j + 1, adjacent
+// columns of one row. It stays packed from before the fence to after the
+// wait; ttng.warp_group_dot_wait packs 16-bit (and 8-bit) tensors into
+// 32-bit registers for its tied asm the same way.
 //
 // The sequence is that of the PTX ISA: wgmma.fence, the instructions,
 // wgmma.commit_group, and - unless the dot is asynchronous, when a
@@ -191,9 +206,9 @@ struct WarpGroupDotOpConversion
     std::optional<ttng::MmaOperandKind> kind = ttng::getMmaOperandKind(
         elem, bType.getElementType(), dType.getElementType());
     if (!kind)
-      return op.emitError("wgmma is lowered for f16 and bf16 operands into an "
-                          "f32 accumulator, f32 (tf32) into f32 and i8 into "
-                          "i32 only, got ")
+      return op.emitError("wgmma is lowered for f16 operands into an f32 or "
+                          "f16 accumulator, bf16, f32 (tf32), f8E4M3FN and "
+                          "f8E5M2 into f32 and i8 into i32 only, got ")
              << elem << " x " << bType.getElementType() << " -> "
              << dType.getElementType();
     if (kind->ptxType == "tf32" &&
@@ -291,9 +306,13 @@ struct WarpGroupDotOpConversion
     // One instruction per tile of the result and step of K.
     auto cRegs = getRegistersByCoordinate(cLayout);
     SmallVector<Value> d = unpackLLElements(loc, adaptor.getC(), rewriter);
-    int32_t numAcc = instrN / 2;
-    Type accElem = kind->integer ? Type(rewriter.getI32Type())
-                                 : Type(rewriter.getF32Type());
+    // instrN / 2 accumulator elements per thread and tile, in as many
+    // registers (f32, s32) or half as many (f16x2).
+    int32_t numElements = instrN / 2;
+    int32_t accPerRegister = kind->accPerRegister();
+    int32_t numAcc = numElements / accPerRegister;
+    Type accElem = kind->accConstraint() == "r" ? Type(rewriter.getI32Type())
+                                                : Type(rewriter.getF32Type());
     auto accType = LLVM::LLVMStructType::getLiteral(
         ctx, SmallVector<Type>(numAcc, accElem));
     const std::string &typeName = kind->ptxType;
@@ -306,8 +325,8 @@ struct WarpGroupDotOpConversion
     {
       llvm::raw_string_ostream os(text);
       os << "wgmma.mma_async.sync.aligned.m64n" << instrN << "k" << instrK
-         << "." << (kind->integer ? "s32" : "f32") << "." << typeName << "."
-         << typeName << " {";
+         << "." << kind->accPtxType() << "." << typeName << "." << typeName
+         << " {";
       for (int32_t i = 0; i < numAcc; ++i)
         os << (i ? ", " : "") << "$" << i;
       if (aType)
@@ -326,7 +345,8 @@ struct WarpGroupDotOpConversion
     }
     std::string constraints;
     {
-      SmallVector<std::string> parts(numAcc, kind->integer ? "=r" : "=f");
+      SmallVector<std::string> parts(numAcc,
+                                     ("=" + kind->accConstraint()).str());
       if (aType)
         parts.push_back("l");
       else
@@ -367,7 +387,7 @@ struct WarpGroupDotOpConversion
       return fragment;
     };
 
-    // The tiles of the result, each with its accumulator registers in
+    // The tiles of the result, each with its accumulator elements in
     // wgmma's order, and A's fragments: all checked before anything is
     // emitted.
     SmallVector<std::pair<Coord, SmallVector<int32_t>>> tiles;
@@ -376,7 +396,7 @@ struct WarpGroupDotOpConversion
       if (m0 % 16 != 0 || n0 % instrN != 0)
         continue;
       SmallVector<int32_t> tile;
-      for (int32_t i = 0; i < numAcc; ++i) {
+      for (int32_t i = 0; i < numElements; ++i) {
         auto it =
             cRegs.find({m0 + 8 * ((i / 2) % 2), n0 + 8 * (i / 4) + i % 2});
         if (it == cRegs.end())
@@ -398,27 +418,39 @@ struct WarpGroupDotOpConversion
     // so that nothing computing them (attention's rescaled accumulator, P
     // packed to f16) sinks below it. ptxas would otherwise insert a
     // warpgroup.arrive before each wgmma reading them.
+    // Each tile's accumulator registers: its elements as they are, or
+    // packed in pairs (f16x2).
+    SmallVector<SmallVector<Value>> accRegs;
+    for (auto &[origin, tile] : tiles) {
+      SmallVector<Value> &regs = accRegs.emplace_back();
+      for (int32_t i = 0; i < numElements; i += accPerRegister) {
+        SmallVector<Value> elements;
+        for (int32_t e = i; e < i + accPerRegister; ++e)
+          elements.push_back(d[tile[e]]);
+        regs.push_back(accPerRegister == 1
+                           ? elements.front()
+                           : ttng::packMmaRegister(rewriter, loc, elements));
+      }
+    }
     SmallVector<Value> fenced;
-    for (auto &[origin, tile] : tiles)
-      for (int32_t r : tile)
-        fenced.push_back(d[r]);
+    for (SmallVector<Value> &regs : accRegs)
+      llvm::append_range(fenced, regs);
     for (auto &[origin, fragment] : aFragments)
       llvm::append_range(fenced, fragment);
     SmallVector<Value> afterFence =
         emitTiedAsm(rewriter, loc, "wgmma.fence.sync.aligned;", fenced);
     {
       Value *next = afterFence.begin();
-      for (auto &[origin, tile] : tiles)
-        for (int32_t r : tile)
-          d[r] = *next++;
+      for (SmallVector<Value> &regs : accRegs)
+        for (Value &reg : regs)
+          reg = *next++;
       for (auto &[origin, fragment] : aFragments)
         for (Value &value : fragment)
           value = *next++;
     }
 
-    SmallVector<int32_t> accumulated;
-    for (auto &[origin, tile] : tiles) {
-      auto [m0, n0] = origin;
+    for (auto [tileAndOrigin, regs] : llvm::zip(tiles, accRegs)) {
+      auto [m0, n0] = tileAndOrigin.first;
       // Tiles are walked one warp group's rows apart (m0 is a multiple of
       // 16 * warpsM); the group's own offset is in the base descriptors.
       for (int32_t k0 = 0; k0 < K; k0 += instrK) {
@@ -428,26 +460,40 @@ struct WarpGroupDotOpConversion
         else
           llvm::append_range(operands, aFragments[{m0, k0}]);
         operands.push_back(descriptor(bBase, *bReader, n0, k0));
-        for (int32_t r : tile)
-          operands.push_back(d[r]);
+        llvm::append_range(operands, regs);
         auto asmOp =
             createAsm(rewriter, loc, accType, operands, text, constraints);
-        for (auto [i, r] : llvm::enumerate(tile))
-          d[r] = LLVM::ExtractValueOp::create(rewriter, loc, asmOp.getResult(0),
-                                              i);
+        for (auto [i, reg] : llvm::enumerate(regs))
+          reg = LLVM::ExtractValueOp::create(rewriter, loc, asmOp.getResult(0),
+                                             i);
       }
-      llvm::append_range(accumulated, tile);
     }
     createAsm(rewriter, loc, LLVM::LLVMVoidType::get(ctx), {},
               "wgmma.commit_group.sync.aligned;", "");
     if (!op.getIsAsync()) {
       SmallVector<Value> pending;
-      for (int32_t r : accumulated)
-        pending.push_back(d[r]);
+      for (SmallVector<Value> &regs : accRegs)
+        llvm::append_range(pending, regs);
       SmallVector<Value> ready = emitTiedAsm(
           rewriter, loc, "wgmma.wait_group.sync.aligned 0;", pending);
-      for (auto [r, value] : llvm::zip(accumulated, ready))
-        d[r] = value;
+      Value *next = ready.begin();
+      for (SmallVector<Value> &regs : accRegs)
+        for (Value &reg : regs)
+          reg = *next++;
+    }
+    // Back to elements.
+    Type accElementType = dType.getElementType();
+    for (auto [tileAndOrigin, regs] : llvm::zip(tiles, accRegs)) {
+      ArrayRef<int32_t> tile = tileAndOrigin.second;
+      for (auto [j, reg] : llvm::enumerate(regs)) {
+        SmallVector<Value> elements =
+            accPerRegister == 1
+                ? SmallVector<Value>{reg}
+                : ttng::unpackMmaRegister(rewriter, loc, reg, accElementType,
+                                          accPerRegister);
+        for (auto [e, element] : llvm::enumerate(elements))
+          d[tile[j * accPerRegister + e]] = element;
+      }
     }
     // Registers duplicating a tile's element get its value too.
     for (auto &[origin, regs] : cRegs)
@@ -463,7 +509,9 @@ private:
 };
 
 /// ttng.warp_group_dot_wait: wgmma.wait_group with the tensors waited for
-/// tied through it; buffers pass unchanged.
+/// tied through it, 16- and 8-bit elements packed into 32-bit registers
+/// (consecutive elements, the first in the lowest bits, as wgmma's f16
+/// accumulators are); buffers pass unchanged.
 struct WarpGroupDotWaitOpConversion
     : public ConvertOpToLLVMPattern<ttng::WarpGroupDotWaitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -472,36 +520,70 @@ struct WarpGroupDotWaitOpConversion
   matchAndRewrite(ttng::WarpGroupDotWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    SmallVector<Value> values;
+    // Per tensor input: its elements' type, how many, and how many share
+    // a register.
+    struct Packing {
+      Type elementType;
+      size_t count = 0;
+      unsigned perRegister = 1;
+    };
+    SmallVector<Value> registers;
     SmallVector<std::pair<size_t, size_t>> ranges;
+    SmallVector<Packing> packings;
     for (auto [input, converted] :
          llvm::zip(op.getInputs(), adaptor.getInputs())) {
-      size_t begin = values.size();
-      if (isa<RankedTensorType>(input.getType())) {
-        for (Value value : unpackLLElements(loc, converted, rewriter)) {
-          if (!value.getType().isF32() && !value.getType().isInteger(32))
-            return op.emitError("ttng.warp_group_dot_wait is lowered for "
-                                "32-bit tensors only, got ")
-                   << input.getType();
-          values.push_back(value);
-        }
+      size_t begin = registers.size();
+      Packing &packing = packings.emplace_back();
+      if (auto tensor = dyn_cast<RankedTensorType>(input.getType())) {
+        SmallVector<Value> values = unpackLLElements(loc, converted, rewriter);
+        unsigned bits = tensor.getElementTypeBitWidth();
+        if (values.empty() || (bits != 8 && bits != 16 && bits != 32) ||
+            (bits == 32 && !values.front().getType().isF32() &&
+             !values.front().getType().isInteger(32)))
+          return op.emitError("ttng.warp_group_dot_wait is lowered for "
+                              "tensors of 8-, 16- or 32-bit numbers only, "
+                              "got ")
+                 << input.getType();
+        packing.elementType = values.front().getType();
+        packing.count = values.size();
+        packing.perRegister = 32 / bits;
+        // A partial last register is filled with undefined elements.
+        while (values.size() % packing.perRegister != 0)
+          values.push_back(
+              LLVM::UndefOp::create(rewriter, loc, packing.elementType));
+        for (size_t i = 0; i < values.size(); i += packing.perRegister)
+          registers.push_back(
+              packing.perRegister == 1
+                  ? values[i]
+                  : ttng::packMmaRegister(
+                        rewriter, loc,
+                        ArrayRef<Value>(values).slice(i, packing.perRegister)));
       }
-      ranges.push_back({begin, values.size()});
+      ranges.push_back({begin, registers.size()});
     }
     std::string text = "wgmma.wait_group.sync.aligned " +
                        std::to_string(op.getPendings()) + ";";
-    SmallVector<Value> ready = emitTiedAsm(rewriter, loc, text, values);
+    SmallVector<Value> ready = emitTiedAsm(rewriter, loc, text, registers);
     SmallVector<Value> results;
-    for (auto [input, converted, range] :
-         llvm::zip(op.getInputs(), adaptor.getInputs(), ranges)) {
-      if (auto tensor = dyn_cast<RankedTensorType>(input.getType()))
-        results.push_back(
-            packLLElements(loc, getTypeConverter(),
-                           ArrayRef<Value>(ready).slice(
-                               range.first, range.second - range.first),
-                           rewriter, tensor));
-      else
+    for (auto [input, converted, range, packing] :
+         llvm::zip(op.getInputs(), adaptor.getInputs(), ranges, packings)) {
+      auto tensor = dyn_cast<RankedTensorType>(input.getType());
+      if (!tensor) {
         results.push_back(converted);
+        continue;
+      }
+      SmallVector<Value> values;
+      for (Value reg : ArrayRef<Value>(ready).slice(range.first,
+                                                    range.second - range.first))
+        llvm::append_range(values,
+                           packing.perRegister == 1
+                               ? SmallVector<Value>{reg}
+                               : ttng::unpackMmaRegister(rewriter, loc, reg,
+                                                         packing.elementType,
+                                                         packing.perRegister));
+      values.resize(packing.count);
+      results.push_back(
+          packLLElements(loc, getTypeConverter(), values, rewriter, tensor));
     }
     rewriter.replaceOp(op, results);
     return success();

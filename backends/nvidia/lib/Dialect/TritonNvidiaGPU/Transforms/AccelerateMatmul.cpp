@@ -5,18 +5,24 @@
 // conversions around them that remove-layout-conversions can then fold:
 //
 //   f16 x f16, bf16 x bf16 -> f32         16 of K per instruction
+//   f16 x f16 -> f16                      16 (f16x2 accumulators)
 //   f32 x f32 -> f32, tf32 precision      8 (the operands read as tf32)
-//   f32 x f32 -> f32, tf32x3 precision    three tf32 dots (see splitTF32x3)
+//   f32 x f32 -> f32, tf32x3 precision    three tf32 dots (see splitF32Dot)
+//   f32 x f32 -> f32, bf16x3 precision    three bf16 dots (see splitF32Dot)
+//   f32 x f32 -> f32, bf16x6 precision    six bf16 dots (see splitF32Dot)
 //   i8 x i8 -> i32                        32
+//   fp8 x fp8 -> f32 (f8E4M3FN, f8E5M2)   32 on wgmma; mma.sync: as f16, 16
 //
 // f32 dots of ieee precision stay exact (the core's FMA dot).
 //
 //  - sm_90 (Hopper): ttng.warp_group_dot (wgmma) with both operands staged
 //    in #ttg.nvmma_shared buffers, when M is a multiple of 64 and the warps
 //    form whole warp groups; wgmma transposes f16 and bf16 operands only, so
-//    tf32 and s8 ones are staged K-major;
+//    tf32, s8 and fp8 ones are staged K-major;
 //  - sm_80 and later otherwise: tt.dot in the mma.sync (m16n8kK) layouts,
-//    operands with kWidth = 32 / bits (one 32-bit register along K).
+//    operands with kWidth = 32 / bits (one 32-bit register along K). fp8
+//    operands are converted to f16 first (tt.fp_to_fp, exact): mma.sync has
+//    no fp8 form before sm_89.
 //
 //===----------------------------------------------------------------------===//
 
@@ -140,8 +146,8 @@ ttg::NVMMASharedEncodingAttr getOperandSharedLayout(RankedTensorType type,
       /*fp4Padded=*/false, cta);
 }
 
-/// Buffers already staged for wgmma, by value and layout: the three dots of
-/// a tf32x3 dot share their operands.
+/// Buffers already staged for wgmma, by value and layout: the dots of a
+/// split f32 dot (tf32x3, bf16x3, bf16x6) share their operands.
 using StagedBuffers = llvm::DenseMap<std::pair<Value, Attribute>, Value>;
 
 /// Rewrites `dot` into a ttng.warp_group_dot whose operands are staged in
@@ -220,86 +226,159 @@ LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps, bool chained,
   return success();
 }
 
-/// The K of the tensor-core instruction for `dot`'s operands, or 0 where
-/// the tensor cores do not take them: 16 for f16 or bf16 into f32, 8 for f32
-/// into f32 at tf32 (or tf32x3) precision, 32 for i8 into i32.
+/// Whether `type` is one of the fp8 types the tensor cores take.
+bool isFp8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
+
+/// The K of the mma.sync instruction for `dot`'s operands, or 0 where the
+/// tensor cores do not take them: 16 for f16 or bf16 into f32, f16 into
+/// f16, f32 at bf16x3 or bf16x6 precision (split into bf16 parts) and fp8
+/// into f32 (converted to f16), 8 for f32 into f32 at tf32 (or tf32x3)
+/// precision, 32 for i8 into i32.
 unsigned getInstrK(triton::DotOp dot) {
   Type a = cast<RankedTensorType>(dot.getA().getType()).getElementType();
   Type b = cast<RankedTensorType>(dot.getB().getType()).getElementType();
   Type d = cast<RankedTensorType>(dot.getType()).getElementType();
   if (a != b)
     return 0;
-  if (d.isF32() && (a.isF16() || a.isBF16()))
+  if (d.isF32() && (a.isF16() || a.isBF16() || isFp8(a)))
     return 16;
-  if (d.isF32() && a.isF32() &&
-      (dot.getInputPrecision() == triton::InputPrecision::TF32 ||
-       dot.getInputPrecision() == triton::InputPrecision::TF32x3))
-    return 8;
+  if (d.isF16() && a.isF16())
+    return 16;
+  if (d.isF32() && a.isF32()) {
+    switch (dot.getInputPrecision()) {
+    case triton::InputPrecision::TF32:
+    case triton::InputPrecision::TF32x3:
+      return 8;
+    case triton::InputPrecision::BF16x3:
+    case triton::InputPrecision::BF16x6:
+      return 16;
+    case triton::InputPrecision::IEEE:
+      return 0;
+    }
+  }
   if (d.isInteger(32) && a.isInteger(8))
     return 32;
   return 0;
 }
 
-/// Rewrites an f32 dot of tf32x3 precision as three tf32 dots (the 3xTF32
-/// trick, as upstream Triton's F32DotTC): with aBig = a rounded to tf32
-/// (`cvt.rna.tf32.f32`) and aSmall = a - aBig, and b likewise,
-///   d = dot(aBig, bBig, dot(aBig, bSmall, dot(aSmall, bBig, 0))) + c,
-/// the small products first, so that they are not lost against the large
-/// one. The small products' sum is set to 0 where it is NaN: aSmall of an
-/// infinite a is inf - inf, and the large product alone is then right.
-/// Returns the three dots, to be moved to the tensor cores.
-SmallVector<triton::DotOp> splitTF32x3(triton::DotOp dot) {
+/// The K of the wgmma instruction for `dot`'s operands (32 bytes of each
+/// row): that of mma.sync, but 32 for fp8, which wgmma takes as it is.
+unsigned getWgmmaK(triton::DotOp dot, unsigned instrK) {
+  Type a = cast<RankedTensorType>(dot.getA().getType()).getElementType();
+  return isFp8(a) ? 32 : instrK;
+}
+
+/// Rewrites an f32 dot of tf32x3, bf16x3 or bf16x6 precision as several
+/// tensor-core dots of its operands split into parts, as upstream Triton's
+/// F32DotTC:
+///  - tf32x3 (the 3xTF32 trick): a0 = a rounded to tf32 (`cvt.rna.tf32.f32`),
+///    a1 = a - a0, and b likewise; the products a1 b0, a0 b1, then a0 b0;
+///  - bf16x3: a0 = bf16(a), a1 = bf16(a - a0); the products a1 b0, a0 b1,
+///    then a0 b0;
+///  - bf16x6: a0, a1 as for bf16x3 and a2 = bf16(a - a0 - a1); the products
+///    a1 b1, a2 b0, a0 b2, a1 b0, a0 b1, then a0 b0
+/// (bf16 rounds to nearest even, so each part holds the next 8 significant
+/// bits of the remainder). Each product accumulates into the previous one,
+/// in f32, starting from zero: the small products first, so that they are
+/// not lost against the large one. Their sum is set to 0 where it is NaN:
+/// a small part of an infinite operand is inf - inf, and the large product
+/// alone is then right. The large product takes that sum, and c is added
+/// last. Returns the dots, to be moved to the tensor cores.
+SmallVector<triton::DotOp> splitF32Dot(triton::DotOp dot) {
   OpBuilder builder(dot);
   Location loc = dot.getLoc();
-  auto split = [&](Value operand) -> std::pair<Value, Value> {
+  triton::InputPrecision precision = dot.getInputPrecision();
+  bool tf32 = precision == triton::InputPrecision::TF32x3;
+  unsigned numParts = precision == triton::InputPrecision::BF16x6 ? 3 : 2;
+  // The products (part of a, part of b), smallest first, before a0 b0.
+  SmallVector<std::pair<unsigned, unsigned>> corrections =
+      numParts == 3
+          ? SmallVector<std::pair<unsigned, unsigned>>{{1, 1},
+                                                       {2, 0},
+                                                       {0, 2},
+                                                       {1, 0},
+                                                       {0, 1}}
+          : SmallVector<std::pair<unsigned, unsigned>>{{1, 0}, {0, 1}};
+  Type bf16 = builder.getBF16Type();
+  auto split = [&](Value operand) -> SmallVector<Value> {
     // Computed in the layout the operand was converted from, each part
     // converted to the operand's layout as the dot had it.
     Value source = getConvertedSource(operand);
-    Value big = triton::ElementwiseInlineAsmOp::create(
-                    builder, loc, TypeRange{source.getType()},
-                    "cvt.rna.tf32.f32 $0, $1;", "=r,r", /*pure=*/true,
-                    /*packed_element=*/1, ValueRange{source})
-                    .getResult()[0];
-    Value small = arith::SubFOp::create(builder, loc, source, big);
+    auto sourceType = cast<RankedTensorType>(source.getType());
+    auto operandType = cast<RankedTensorType>(operand.getType());
     auto toOperand = [&](Value v) -> Value {
-      if (v.getType() == operand.getType())
+      auto type = operandType.clone(getElementTypeOrSelf(v.getType()));
+      if (v.getType() == type)
         return v;
-      return ttg::ConvertLayoutOp::create(builder, loc, operand.getType(), v);
+      return ttg::ConvertLayoutOp::create(builder, loc, type, v);
     };
-    return {toOperand(big), toOperand(small)};
+    SmallVector<Value> parts;
+    if (tf32) {
+      Value big = triton::ElementwiseInlineAsmOp::create(
+                      builder, loc, TypeRange{sourceType},
+                      "cvt.rna.tf32.f32 $0, $1;", "=r,r", /*pure=*/true,
+                      /*packed_element=*/1, ValueRange{source})
+                      .getResult()[0];
+      Value small = arith::SubFOp::create(builder, loc, source, big);
+      return {toOperand(big), toOperand(small)};
+    }
+    Value rest = source;
+    auto bf16Type = sourceType.clone(bf16);
+    for (unsigned i = 0; i < numParts; ++i) {
+      Value part = arith::TruncFOp::create(builder, loc, bf16Type, rest);
+      parts.push_back(toOperand(part));
+      if (i + 1 < numParts)
+        rest = arith::SubFOp::create(
+            builder, loc, rest,
+            arith::ExtFOp::create(builder, loc, sourceType, part));
+    }
+    return parts;
   };
-  auto [aBig, aSmall] = split(dot.getA());
-  auto [bBig, bSmall] = split(dot.getB());
+  SmallVector<Value> aParts = split(dot.getA());
+  SmallVector<Value> bParts = split(dot.getB());
   auto resultType = cast<RankedTensorType>(dot.getType());
-  auto tf32 = triton::InputPrecisionAttr::get(dot.getContext(),
-                                              triton::InputPrecision::TF32);
-  auto product = [&](Value a, Value b, Value c) {
-    return triton::DotOp::create(
-        builder, loc, TypeRange{resultType}, ValueRange{a, b, c},
-        {builder.getNamedAttr("inputPrecision", tf32),
+  // tf32 parts are f32 dots read as tf32; bf16 ones ignore the precision.
+  auto partPrecision = triton::InputPrecisionAttr::get(
+      dot.getContext(),
+      tf32 ? triton::InputPrecision::TF32 : triton::InputPrecision::IEEE);
+  SmallVector<triton::DotOp> dots;
+  auto product = [&](std::pair<unsigned, unsigned> parts, Value c) {
+    dots.push_back(triton::DotOp::create(
+        builder, loc, TypeRange{resultType},
+        ValueRange{aParts[parts.first], bParts[parts.second], c},
+        {builder.getNamedAttr("inputPrecision", partPrecision),
          builder.getNamedAttr("maxNumImpreciseAcc",
-                              dot.getMaxNumImpreciseAccAttr())});
+                              dot.getMaxNumImpreciseAccAttr())}));
+    return dots.back().getResult();
   };
   Value zero = arith::ConstantOp::create(
       builder, loc, resultType,
       DenseElementsAttr::get(resultType, builder.getF32FloatAttr(0.0f)));
-  triton::DotOp smallBig = product(aSmall, bBig, zero);
-  triton::DotOp bigSmall = product(aBig, bSmall, smallBig.getResult());
+  Value sum = zero;
+  for (std::pair<unsigned, unsigned> parts : corrections)
+    sum = product(parts, sum);
   Value isNaN =
-      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO,
-                            bigSmall.getResult(), bigSmall.getResult());
-  Value corrections =
-      arith::SelectOp::create(builder, loc, isNaN, zero, bigSmall.getResult());
-  triton::DotOp bigBig = product(aBig, bBig, corrections);
-  Value sum =
-      arith::AddFOp::create(builder, loc, bigBig.getResult(), dot.getC());
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, sum, sum);
+  sum = arith::SelectOp::create(builder, loc, isNaN, zero, sum);
+  sum = product({0, 0}, sum);
+  sum = arith::AddFOp::create(builder, loc, sum, dot.getC());
   dot.getResult().replaceAllUsesWith(sum);
   dot.erase();
-  return {smallBig, bigSmall, bigBig};
+  return dots;
+}
+
+/// `operand` (an fp8 dot operand) converted to f16, exactly, in the layout
+/// it was converted from.
+Value extendToF16(OpBuilder &builder, Location loc, Value operand) {
+  Value source = getConvertedSource(operand);
+  auto type = cast<RankedTensorType>(source.getType());
+  return triton::FpToFpOp::create(builder, loc,
+                                  type.clone(builder.getF16Type()), source,
+                                  /*rounding=*/triton::RoundingModeAttr());
 }
 
 /// Moves `dot` (blocked result, 2-d, operands the tensor cores take with
-/// instruction K `instrK`) to wgmma or the mma.sync layouts.
+/// mma.sync instruction K `instrK`) to wgmma or the mma.sync layouts.
 void accelerate(triton::DotOp dot, unsigned computeCapability,
                 unsigned numWarps, bool chained, unsigned instrK,
                 StagedBuffers &staged) {
@@ -310,9 +389,20 @@ void accelerate(triton::DotOp dot, unsigned computeCapability,
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   int64_t m = resultType.getDimSize(0), n = resultType.getDimSize(1);
   // wgmma is Hopper's alone: Blackwell has tcgen05 instead.
-  if (computeCapability == 90 &&
-      succeeded(rewriteToWgmma(dot, numWarps, chained, instrK, staged)))
+  unsigned wgmmaK = getWgmmaK(dot, instrK);
+  if (computeCapability == 90 && aType.getDimSize(1) % wgmmaK == 0 &&
+      succeeded(rewriteToWgmma(dot, numWarps, chained, wgmmaK, staged)))
     return;
+
+  OpBuilder builder(dot);
+  Location loc = dot.getLoc();
+  Value aValue = dot.getA(), bValue = dot.getB();
+  if (isFp8(aType.getElementType())) {
+    aValue = extendToF16(builder, loc, aValue);
+    bValue = extendToF16(builder, loc, bValue);
+    aType = aType.clone(builder.getF16Type());
+    bType = bType.clone(builder.getF16Type());
+  }
 
   auto mma = ttg::NvidiaMmaEncodingAttr::get(
       context, /*versionMajor=*/2, /*versionMinor=*/0,
@@ -329,14 +419,12 @@ void accelerate(triton::DotOp dot, unsigned computeCapability,
         type.getShape(), type.getElementType(),
         ttg::DotOperandEncodingAttr::get(context, opIdx, mma, kWidth));
   };
-  OpBuilder builder(dot);
-  Location loc = dot.getLoc();
   auto mmaType = RankedTensorType::get(resultType.getShape(),
                                        resultType.getElementType(), mma);
-  Value a = ttg::ConvertLayoutOp::create(builder, loc, operandType(aType, 0),
-                                         dot.getA());
-  Value b = ttg::ConvertLayoutOp::create(builder, loc, operandType(bType, 1),
-                                         dot.getB());
+  Value a =
+      ttg::ConvertLayoutOp::create(builder, loc, operandType(aType, 0), aValue);
+  Value b =
+      ttg::ConvertLayoutOp::create(builder, loc, operandType(bType, 1), bValue);
   Value c = ttg::ConvertLayoutOp::create(builder, loc, mmaType, dot.getC());
   auto newDot = triton::DotOp::create(builder, loc, TypeRange(mmaType),
                                       ValueRange{a, b, c}, dot->getAttrs());
@@ -382,9 +470,12 @@ struct AccelerateMatmul
         continue;
       bool chained = chainedDots.contains(dot);
       SmallVector<triton::DotOp> parts = {dot};
-      if (dot.getInputPrecision() == triton::InputPrecision::TF32x3 &&
-          aType.getElementType().isF32())
-        parts = splitTF32x3(dot);
+      triton::InputPrecision precision = dot.getInputPrecision();
+      if (aType.getElementType().isF32() &&
+          (precision == triton::InputPrecision::TF32x3 ||
+           precision == triton::InputPrecision::BF16x3 ||
+           precision == triton::InputPrecision::BF16x6))
+        parts = splitF32Dot(dot);
       for (triton::DotOp part : parts)
         accelerate(part, computeCapability, numWarps, chained, instrK, staged);
     }

@@ -14,20 +14,25 @@ def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
   let description = [{
     Rewrites each 2-D `tt.dot` whose result has a blocked layout (as
     convert-triton-to-tritongpu leaves it) and whose operands the tensor
-    cores take - f16 or bf16 into f32 (16 of K per instruction), f32 into
-    f32 at `inputPrecision = tf32` (8, the operands read as tf32), i8 into
-    i32 (32) - into a dot in the tensor-core layouts of `mma.sync.m16n8kK`
-    (sm_80 and newer): the result gets `#ttg.nvidia_mma<{versionMajor = 2,
+    cores take - f16 or bf16 into f32 and f16 into f16 (16 of K per
+    instruction), f32 into f32 at `inputPrecision = tf32` (8, the operands
+    read as tf32), i8 into i32 (32), f8E4M3FN or f8E5M2 into f32 (converted
+    to f16 with `tt.fp_to_fp`, 16; wgmma takes them as they are, 32) - into
+    a dot in the tensor-core layouts of `mma.sync.m16n8kK` (sm_80 and
+    newer): the result gets `#ttg.nvidia_mma<{versionMajor = 2,
     versionMinor = 0, warpsPerCTA = [wm, wn], instrShape = [16, 8]}>`, the
     operands `#ttg.dot_op<{opIdx = 0|1, parent = #mma, kWidth = 32 /
     bits}>` (2 for f16, 1 for f32, 4 for i8), with `ttg.convert_layout`
-    before and after. An f32 dot at `inputPrecision = tf32x3` becomes three
-    tf32 dots first, as upstream Triton's F32DotTC splits it: a = aBig +
-    aSmall with aBig rounded to tf32 (`cvt.rna.tf32.f32` inline asm), b
-    likewise, d = dot(aBig, bBig, nan-to-zero(dot(aBig, bSmall,
-    dot(aSmall, bBig, 0)))) + c. f32 dots at `ieee` precision stay exact
-    (the core's FMA dot). The warps go along M first while
-    M has 16-row tiles left for them, then along N.
+    before and after. An f32 dot at `inputPrecision = tf32x3`, `bf16x3` or
+    `bf16x6` becomes several dots of split operands first, as upstream
+    Triton's F32DotTC splits it: for tf32x3 a = a0 + a1 with a0 rounded to
+    tf32 (`cvt.rna.tf32.f32` inline asm), b likewise, d = dot(a0, b0,
+    nan-to-zero(dot(a0, b1, dot(a1, b0, 0)))) + c; bf16x3 the same with
+    a0 = bf16(a), a1 = bf16(a - a0); bf16x6 with a third part a2 = bf16(a -
+    a0 - a1) and the products a1 b1, a2 b0, a0 b2, a1 b0, a0 b1 before the
+    NaN mask and a0 b0. f32 dots at `ieee` precision stay exact (the core's
+    FMA dot). The warps go along M first while M has 16-row tiles left for
+    them, then along N.
 
     ```mlir
     %d = tt.dot %a, %b, %c : tensor<128x64xf16, #dot_op_a> * ... -> tensor<128x128xf32, #blocked>
@@ -47,7 +52,7 @@ def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
     the accumulator (kWidth 32 / bits). Other operands are staged in
     `#ttg.nvmma_shared` buffers contiguous along the dimension their
     producer holds contiguously (f16 and bf16; wgmma transposes no other
-    type, so tf32 and i8 operands are staged K-major), with the widest
+    type, so tf32, i8 and fp8 operands are staged K-major), with the widest
     swizzle (128, 64 or 32 bytes) a row fills; the result gets
     `#ttg.nvidia_mma<{versionMajor = 3, ..., instrShape = [16, N, K]}>`
     (K as above) with N the widest power of two up to
