@@ -118,9 +118,13 @@ FailureOr<triton::FuncOp> findKernel(ModuleOp module, std::string &error) {
   return failure();
 }
 
-/// The bundle signature of the kernel's parameters.
-FailureOr<std::vector<BundleParameter>> getSignature(triton::FuncOp kernel,
-                                                     std::string &error) {
+/// The bundle signature of the kernel's parameters. Tensor-descriptor
+/// parameters (host-side TensorDescriptors) are skipped where
+/// `skipDescriptors` is set: the source's signature is checked before the
+/// ttir stage, which replaces each by its parts (tt-rewrite-tensor-
+/// descriptors), and the bundle's is read after it.
+FailureOr<std::vector<BundleParameter>>
+getSignature(triton::FuncOp kernel, bool skipDescriptors, std::string &error) {
   // A launch has nowhere to put a result; left to the targets, one says so
   // late and another fails inside LLVM's verifier (found by fuzzing).
   if (kernel.getNumResults() != 0) {
@@ -134,6 +138,8 @@ FailureOr<std::vector<BundleParameter>> getSignature(triton::FuncOp kernel,
   }
   std::vector<BundleParameter> signature;
   for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    if (skipDescriptors && isa<triton::TensorDescType>(type))
+      continue;
     BundleParameter param;
     // Triton names each parameter with a NameLoc (`loc("x_ptr"(#loc))`);
     // the runtime uses the name in its messages.
@@ -303,9 +309,7 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
   if (failed(kernel))
     return std::nullopt;
   std::string kernelName = kernel->getName().str();
-  FailureOr<std::vector<BundleParameter>> signature =
-      getSignature(*kernel, error);
-  if (failed(signature))
+  if (failed(getSignature(*kernel, /*skipDescriptors=*/true, error)))
     return std::nullopt;
 
   lap("parse");
@@ -331,6 +335,18 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
       return std::nullopt;
     }
   }
+
+  // The parameters as the ttir stage left them: a host-side tensor
+  // descriptor is now its base pointer, shape, strides and padding flag.
+  auto lowered = module->lookupSymbol<triton::FuncOp>(kernelName);
+  if (!lowered) {
+    error = "the ttir pipeline removed kernel '" + kernelName + "'";
+    return std::nullopt;
+  }
+  FailureOr<std::vector<BundleParameter>> signature =
+      getSignature(lowered, /*skipDescriptors=*/false, error);
+  if (failed(signature))
+    return std::nullopt;
 
   std::vector<BundleStage> keptStages;
   std::string current;

@@ -56,6 +56,30 @@ module {
 }
 """
 
+# A host-side tensor descriptor parameter: the kernel takes its parts
+# (tt-rewrite-tensor-descriptors), loads the 16 x 16 block at row `row`, zero-
+# or NaN-padded past the shape, and stores it to `out`.
+DESCRIPTOR = """
+module {
+  tt.func public @desc_copy(%desc: !tt.tensordesc<tensor<16x16xf32>> loc("desc"), %out: !tt.ptr<f32> {tt.divisibility = 16 : i32} loc("out"), %row: i32 loc("row")) {
+    %c0 = arith.constant 0 : i32
+    %t = tt.descriptor_load %desc[%row, %c0] : !tt.tensordesc<tensor<16x16xf32>> -> tensor<16x16xf32>
+    %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+    %r0 = tt.expand_dims %r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+    %c16 = arith.constant dense<16> : tensor<16x1xi32>
+    %rows = arith.muli %r0, %c16 : tensor<16x1xi32>
+    %r1 = tt.expand_dims %r {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+    %rb = tt.broadcast %rows : tensor<16x1xi32> -> tensor<16x16xi32>
+    %cb = tt.broadcast %r1 : tensor<1x16xi32> -> tensor<16x16xi32>
+    %off = arith.addi %rb, %cb : tensor<16x16xi32>
+    %p = tt.splat %out : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>>
+    %pa = tt.addptr %p, %off : tensor<16x16x!tt.ptr<f32>>, tensor<16x16xi32>
+    tt.store %pa, %t : tensor<16x16x!tt.ptr<f32>>
+    tt.return
+  }
+}
+"""
+
 # Pointers to bf16 and i1 (only their element sizes matter here).
 POINTEES = """
 module {
@@ -593,6 +617,23 @@ class Launch(unittest.TestCase):
         self.assertEqual(floats[0], float("inf"))
         self.assertEqual(floats[1], float("-inf"))
         self.assertTrue(np.isnan(floats[2]))
+
+    def test_host_descriptor_parameter(self):
+        k = compiled(DESCRIPTOR)
+        self.assertEqual([p.name for p in k.signature], [
+            "desc.base", "desc.shape0", "desc.shape1", "desc.stride0",
+            "desc.stride1", "desc.pad_nan", "out", "row"])
+        self.assertEqual([p.kind for p in k.signature], [
+            "pointer", "i64", "i64", "i64", "i64", "i1", "pointer", "i32"])
+        src = np.arange(20 * 16, dtype=np.float32).reshape(20, 16)
+        out = np.full((16, 16), -1, np.float32)
+        k[1](src, 20, 16, 16, 1, False, out, 8)
+        expected = np.zeros((16, 16), np.float32)
+        expected[:12] = src[8:]
+        np.testing.assert_array_equal(out, expected)
+        k[1](src, 20, 16, 16, 1, True, out, 8)
+        np.testing.assert_array_equal(out[:12], src[8:])
+        self.assertTrue(np.isnan(out[12:]).all())
 
     def test_bf16_and_i1_pointees(self):
         k = compiled(POINTEES)

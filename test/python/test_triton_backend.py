@@ -91,9 +91,46 @@ class Targets(unittest.TestCase):
             ["*fp32", "i32", "constexpr", "(*fp32,constexpr,i32)", "i64"],
             [(4,)])
         self.assertEqual(plan, ((0,), (1,), (3, 0), (3, 2)))
+        # A host-side TensorDescriptor is its parts, as the kernel's
+        # parameters of it are (tt-rewrite-tensor-descriptors).
+        plan = _targets.runtime_argument_plan(
+            ["*fp32", "tensordesc<fp16[64, 32]>", "i32"])
+        self.assertEqual(plan, (
+            (0,), (1, "base"), (1, "shape0"), (1, "shape1"), (1, "stride0"),
+            (1, "stride1"), (1, "pad_nan"), (2,)))
         with self.assertRaises(_targets.TargetError) as caught:
-            _targets.runtime_argument_plan(["tensordesc<fp16[64, 64]>"])
-        self.assertIn("tensor descriptor", str(caught.exception))
+            _targets.runtime_argument_plan(["nvTmaDesc"])
+        self.assertIn("opaque TMA descriptor", str(caught.exception))
+
+    def test_launcher_expands_descriptors(self):
+        import types
+        from trident.triton._driver import Launcher
+        src = types.SimpleNamespace(
+            signature={"desc": "tensordesc<fp32[16, 16]>", "out": "*fp32",
+                       "row": "i32", "BLOCK": "constexpr"},
+            constants={"BLOCK": 16},
+            fn=types.SimpleNamespace(arg_names=["desc", "out", "row",
+                                                "BLOCK"]))
+        launcher = Launcher(src, types.SimpleNamespace(target=None))
+        self.assertFalse(launcher.flat)
+        desc = types.SimpleNamespace(base="base", shape=[20, 16],
+                                     strides=[16, 1], padding="zero")
+        self.assertEqual(launcher._arguments((desc, "out", 8, 16)),
+                         ["base", 20, 16, 16, 1, False, "out", 8])
+
+    def test_descriptor_parts(self):
+        import types
+        desc = types.SimpleNamespace(base="tensor", shape=[64, 48],
+                                     strides=[48, 1], block_shape=[16, 16],
+                                     padding="nan")
+        parts = [_targets.descriptor_part(desc, p) for p in
+                 ("base", "shape0", "shape1", "stride0", "stride1", "pad_nan")]
+        self.assertEqual(parts, ["tensor", 64, 48, 48, 1, True])
+        desc.padding = "zero"
+        self.assertFalse(_targets.descriptor_part(desc, "pad_nan"))
+        with self.assertRaises(_targets.TargetError) as caught:
+            _targets.descriptor_part(object(), "shape0")
+        self.assertIn("TensorDescriptor", str(caught.exception))
 
 
 class EntryPoint(unittest.TestCase):

@@ -103,8 +103,9 @@ class Launcher:
         result = []
         for path in self.plan:
             value = args[path[0]]
-            for index in path[1:]:
-                value = value[index]
+            for step in path[1:]:
+                value = _targets.descriptor_part(value, step) \
+                    if isinstance(step, str) else value[step]
             result.append(value)
         return result
 

@@ -180,6 +180,11 @@ def runtime_argument_plan(types, constant_paths=()):
     the argument at each path (a path goes into tuple arguments). Triton
     passes every argument to the launcher, constexprs included; the TTIR
     function has only the rest, flattened.
+
+    A host-side TensorDescriptor ("tensordesc<fp16[64, 64]>") is its parts,
+    as tt-rewrite-tensor-descriptors makes the kernel's parameters of it:
+    paths ending in "base", "shape<d>", "stride<d>" and "pad_nan" (see
+    descriptor_part).
     """
     constants = {tuple(p) for p in constant_paths}
     plan = []
@@ -193,12 +198,49 @@ def runtime_argument_plan(types, constant_paths=()):
             return
         if ty == "constexpr":
             return
-        if ty == "nvTmaDesc" or ty.startswith("tensordesc"):
+        if ty.startswith("tensordesc"):
+            rank = descriptor_rank(ty)
+            plan.append(path + ("base",))
+            plan.extend(path + ("shape%d" % d,) for d in range(rank))
+            plan.extend(path + ("stride%d" % d,) for d in range(rank))
+            plan.append(path + ("pad_nan",))
+            return
+        if ty == "nvTmaDesc":
             raise TargetError(
-                "argument %s is a tensor descriptor (%s); the Trident "
-                "backend launches pointers and scalars only" % (path, ty))
+                "argument %s is an opaque TMA descriptor (%s); the Trident "
+                "backend takes tensor descriptors as "
+                "triton.tools.tensor_descriptor.TensorDescriptor" % (path, ty))
         plan.append(path)
 
     for index, ty in enumerate(types):
         walk(signature_type(ty), (index,))
     return tuple(plan)
+
+
+def descriptor_rank(ty):
+    """The rank of a "tensordesc<fp16[64, 64]...>" signature entry: the
+    number of dimensions of its block shape."""
+    start, end = ty.find("["), ty.find("]")
+    if start < 0 or end < start:
+        raise TargetError("cannot read the block shape of tensor descriptor "
+                          "type '%s'" % ty)
+    return len([d for d in ty[start + 1:end].split(",") if d.strip()])
+
+
+def descriptor_part(descriptor, part):
+    """One kernel parameter of a host-side TensorDescriptor (its base
+    tensor, shape, strides and padding): `part` is "base", "shape<d>",
+    "stride<d>" or "pad_nan"."""
+    try:
+        if part == "base":
+            return descriptor.base
+        if part == "pad_nan":
+            return getattr(descriptor, "padding", "zero") == "nan"
+        if part.startswith("shape"):
+            return int(descriptor.shape[int(part[5:])])
+        return int(descriptor.strides[int(part[6:])])
+    except (AttributeError, IndexError, TypeError, ValueError):
+        raise TargetError(
+            "a tensor-descriptor argument must be a "
+            "triton.tools.tensor_descriptor.TensorDescriptor (base, shape, "
+            "strides, padding); got %r" % (descriptor,)) from None

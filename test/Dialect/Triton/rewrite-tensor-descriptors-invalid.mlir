@@ -12,16 +12,6 @@ tt.func @reinterpret(%raw: !tt.ptr<i8>, %i: i32) -> tensor<16xf32> {
 
 // -----
 
-// A kernel parameter of descriptor type is a host-side TensorDescriptor.
-
-// expected-error @+1 {{kernel parameter 'desc_x' of type '!tt.tensordesc<tensor<16x16xf16>>' is a host-side tensor descriptor, which is not supported; make the descriptor in the kernel with tl.make_tensor_descriptor}}
-tt.func public @kernel(%x: !tt.tensordesc<tensor<16x16xf16>> loc("desc_x"), %i: i32) -> tensor<16x16xf16> {
-  %t = tt.descriptor_load %x[%i, %i] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
-  tt.return %t : tensor<16x16xf16>
-}
-
-// -----
-
 // tt.atomic_rmw has no floating-point min.
 
 tt.func @reduce_min_f32(%p: !tt.ptr<f32>, %m: i32, %i: i32, %v: tensor<16xf32>) {

@@ -1,5 +1,6 @@
 // RUN: trident-opt %s -split-input-file -tt-rewrite-tensor-descriptors | FileCheck %s
 // RUN: trident-opt %s -split-input-file -tt-rewrite-tensor-descriptors | FileCheck %s --check-prefix=GONE
+// RUN: trident-opt %s -split-input-file -tt-rewrite-tensor-descriptors --mlir-print-debuginfo --mlir-print-local-scope | FileCheck %s --check-prefix=NAMES
 
 // No descriptor survives anywhere in the output.
 // GONE-NOT: tensordesc
@@ -300,4 +301,29 @@ tt.func @reshaped(%p: !tt.ptr<f32>, %m: i32, %sm: i64, %i: i32) -> tensor<16xf32
   %t = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<2x8xf32>> -> tensor<16xf32>
   tt.descriptor_store %d[%i, %i], %t : !tt.tensordesc<tensor<2x8xf32>>, tensor<16xf32>
   tt.return %t : tensor<16xf32>
+}
+
+// -----
+
+// A kernel parameter of descriptor type (a host-side TensorDescriptor)
+// becomes its parts as parameters, named after it; the other parameters keep
+// their attributes at their new positions.
+// CHECK-LABEL: tt.func public @host_descriptor
+// CHECK-SAME: (%{{[^:]*}}: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %{{[^:]*}}: !tt.ptr<f16>, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i1, %{{[^:]*}}: i32 {tt.divisibility = 16 : i32})
+// CHECK: tt.load
+// NAMES-LABEL: tt.func public @host_descriptor
+// NAMES-SAME: !tt.ptr<f16> loc("desc_x.base")
+// NAMES-SAME: i64 loc("desc_x.shape0"), %{{[^:]*}}: i64 loc("desc_x.shape1")
+// NAMES-SAME: i64 loc("desc_x.stride0"), %{{[^:]*}}: i64 loc("desc_x.stride1")
+// NAMES-SAME: i1 loc("desc_x.pad_nan")
+// NAMES-SAME: i32 {tt.divisibility = 16 : i32} loc("i"))
+// GONE-NOT: tensordesc
+tt.func public @host_descriptor(%out: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %x: !tt.tensordesc<tensor<16x16xf16>> loc("desc_x"), %i: i32 {tt.divisibility = 16 : i32} loc("i")) {
+  %t = tt.descriptor_load %x[%i, %i] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
+  %r = tt.reduce(%t) <{axis = 0 : i32}> ({
+  ^bb0(%a: f16, %b: f16):
+    %s = arith.addf %a, %b : f16
+    tt.reduce.return %s : f16
+  }) : (tensor<16x16xf16>) -> tensor<16xf16>
+  tt.return
 }

@@ -15,9 +15,14 @@
 // scf.if, scf.while, arith.select and (non-inlined) tt.call/tt.func/tt.return
 // are split into their parts by the structural conversion patterns.
 //
+// A kernel parameter of descriptor type (a host-side TensorDescriptor)
+// becomes the same parts as parameters, named `<name>.base`,
+// `<name>.shape<d>`, `<name>.stride<d>` and `<name>.pad_nan`: the launcher
+// passes the descriptor's base tensor, shape, strides and padding
+// (docs/python.md).
+//
 // Refused with an error: tt.reinterpret_tensor_descriptor (an opaque TMA
-// descriptor, whose shape and strides are unknown here) and kernel parameters
-// of descriptor type (host-side TensorDescriptors).
+// descriptor, whose shape and strides are unknown here).
 //
 //===----------------------------------------------------------------------===//
 
@@ -550,22 +555,8 @@ std::string argumentName(BlockArgument arg) {
 LogicalResult checkSupported(ModuleOp module) {
   bool ok = true;
   module.walk([&](Operation *op) {
-    if (auto func = dyn_cast<FuncOp>(op)) {
-      // A kernel's descriptor parameter is built on the host (a TMA
-      // descriptor, or its shape and strides): nothing here describes it.
-      if (!func.isPublic() || func.isExternal())
-        return;
-      for (BlockArgument arg : func.getArguments())
-        if (isa<TensorDescType>(arg.getType())) {
-          func.emitError() << "kernel parameter '" << argumentName(arg)
-                           << "' of type " << arg.getType()
-                           << " is a host-side tensor descriptor, which is "
-                              "not supported; make the descriptor in the "
-                              "kernel with tl.make_tensor_descriptor";
-          ok = false;
-        }
+    if (isa<FuncOp>(op))
       return;
-    }
     if (isa<ReinterpretTensorDescOp>(op)) {
       op->emitError() << "'" << op->getName()
                       << "' cannot be rewritten to pointer arithmetic: the "
@@ -597,6 +588,71 @@ LogicalResult checkSupported(ModuleOp module) {
     ok = false;
   });
   return success(ok);
+}
+
+/// A function's parameters before the rewrite, to give the parts of its
+/// descriptor parameters names and to keep every parameter's attributes
+/// (the type conversion changes the function type, not its argument
+/// attributes).
+struct FunctionParameters {
+  FuncOp func;
+  SmallVector<std::string> names;
+  SmallVector<unsigned> parts; // how many parameters each one becomes
+  SmallVector<DictionaryAttr> attrs;
+};
+
+SmallVector<FunctionParameters> takeDescriptorParameters(ModuleOp module) {
+  SmallVector<FunctionParameters> result;
+  module.walk([&](FuncOp func) {
+    if (func.isExternal() || !hasDescriptor(func.getArgumentTypes()))
+      return;
+    FunctionParameters params{func, {}, {}, {}};
+    for (BlockArgument arg : func.getArguments()) {
+      params.names.push_back(argumentName(arg));
+      auto desc = dyn_cast<TensorDescType>(arg.getType());
+      params.parts.push_back(
+          desc ? 2 * desc.getBlockType().getRank() + 2 : 1);
+      params.attrs.push_back(func.getArgAttrDict(arg.getArgNumber()));
+    }
+    func.removeArgAttrsAttr();
+    result.push_back(std::move(params));
+  });
+  return result;
+}
+
+/// Names the parts of each descriptor parameter and puts the other
+/// parameters' attributes back at their new positions.
+void restoreParameters(ArrayRef<FunctionParameters> functions) {
+  for (const FunctionParameters &params : functions) {
+    FuncOp func = params.func;
+    Block &entry = func.getBody().front();
+    MLIRContext *ctx = func.getContext();
+    SmallVector<Attribute> attrs;
+    unsigned next = 0;
+    for (auto [name, parts, dict] :
+         llvm::zip_equal(params.names, params.parts, params.attrs)) {
+      if (parts == 1) {
+        attrs.push_back(dict ? Attribute(dict) : DictionaryAttr::get(ctx));
+        ++next;
+        continue;
+      }
+      unsigned rank = (parts - 2) / 2;
+      for (unsigned i = 0; i < parts; ++i) {
+        std::string part =
+            i == 0          ? ".base"
+            : i <= rank     ? ".shape" + std::to_string(i - 1)
+            : i <= 2 * rank ? ".stride" + std::to_string(i - 1 - rank)
+                            : ".pad_nan";
+        BlockArgument arg = entry.getArgument(next++);
+        Location where = arg.getLoc();
+        if (auto named = dyn_cast<NameLoc>(where))
+          where = named.getChildLoc();
+        arg.setLoc(NameLoc::get(StringAttr::get(ctx, name + part), where));
+        attrs.push_back(DictionaryAttr::get(ctx));
+      }
+    }
+    func.setAllArgAttrs(attrs);
+  }
 }
 
 struct RewriteTensorDescriptorsPass
@@ -636,6 +692,8 @@ struct RewriteTensorDescriptorsPass
              !hasDescriptor(func.getResultTypes());
     });
 
+    SmallVector<FunctionParameters> parameters =
+        takeDescriptorParameters(module);
     RewritePatternSet patterns(ctx);
     patterns.add<RewriteMakeDescriptor, RewriteDescriptorLoad,
                  RewriteDescriptorStore, RewriteDescriptorReduce,
@@ -652,7 +710,8 @@ struct RewriteTensorDescriptorsPass
     config.buildMaterializations = false;
     if (failed(applyPartialConversion(module, target, std::move(patterns),
                                       config)))
-      signalPassFailure();
+      return signalPassFailure();
+    restoreParameters(parameters);
   }
 };
 
