@@ -162,10 +162,13 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       int32_t cIdx[4];
       for (int i = 0; i < 4; ++i) {
         cIdx[i] = lookup(cRegs, {b0, m0 + 8 * (i / 2), n0 + i % 2});
-        if (cIdx[i] < 0)
-          return op.emitError("mma v2 accumulator layout without a full "
-                              "16x8 tile at (")
-                 << b0 << ", " << m0 << ", " << n0 << ")";
+        if (cIdx[i] < 0) {
+          InFlightDiagnostic diag = op.emitError(
+              "mma v2 accumulator layout without a full 16x8 tile at (");
+          if (rank == 3)
+            diag << b0 << ", ";
+          return diag << m0 << ", " << n0 << ")";
+        }
       }
       // The accumulator registers: c0..c3, or {c0, c1} and {c2, c3} packed.
       SmallVector<Value> acc;
