@@ -149,3 +149,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.thr
     tt.return %d : tensor<2x16x16xf32, #blocked>
   }
 }
+
+// -----
+
+// Chained batched dots (batched attention): past the batch's warps the
+// rest go along M, as for 2-D chained dots, so that each warp holds whole
+// rows of the first result for the second to read.
+// CHECK: #[[CH:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2, 1], instrShape = [1, 16, 8]}>
+// CHECK-LABEL: tt.func public @chained(
+// CHECK: tt.dot {{.*}} -> tensor<2x32x32xf32, #[[CH]]>
+// CHECK: tt.dot {{.*}} -> tensor<2x32x32xf32, #[[CH]]>
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @chained(%a: tensor<2x32x32xf16, #blocked>, %b: tensor<2x32x32xf16, #blocked>, %v: tensor<2x32x32xf16, #blocked>, %c: tensor<2x32x32xf32, #blocked>) -> tensor<2x32x32xf32, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<2x32x32xf16, #blocked> -> tensor<2x32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<2x32x32xf16, #blocked> -> tensor<2x32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %s = tt.dot %a1, %b1, %c : tensor<2x32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<2x32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<2x32x32xf32, #blocked>
+    %p = arith.truncf %s : tensor<2x32x32xf32, #blocked> to tensor<2x32x32xf16, #blocked>
+    %p1 = ttg.convert_layout %p : tensor<2x32x32xf16, #blocked> -> tensor<2x32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %v1 = ttg.convert_layout %v : tensor<2x32x32xf16, #blocked> -> tensor<2x32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %o = tt.dot %p1, %v1, %c : tensor<2x32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<2x32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<2x32x32xf32, #blocked>
+    tt.return %o : tensor<2x32x32xf32, #blocked>
+  }
+}
