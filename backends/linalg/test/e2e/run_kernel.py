@@ -912,6 +912,139 @@ def case_matmul_bf16x6(w, rng):
     return case_matmul_f32_split(w, rng, "bf16x6", 1e-5)
 
 
+# --- nvidia batched (3-D) dots ------------------------------------------------
+# tl.dot of 3-D blocks: c[b] = a[b] @ b[b] for each of B batch indices, one
+# program, in the rank-3 mma.sync layouts (nvidia-accelerate-matmul). The
+# kernel is written here for each shape and type; the values are exact in
+# the accumulator (multiples of 1/2 in [-1, 1] for the float types: sums of
+# K = 64 products are multiples of 1/4 up to 64, exact in f16, and in tf32
+# the operands are exact too; any i8 for i32), so a misplaced element shows.
+
+
+def dot3d_ttir(name, batch, m, n, k, ab, acc, precision=None):
+    """TTIR of c = a @ b over `batch` row-major, contiguous problems: a is
+    batch x m x k, b batch x k x n, c batch x m x n."""
+    lines = []
+
+    def offsets(tag, shape):
+        # tag_off: the row-major offsets of a contiguous d0 x d1 x d2 block.
+        d0, d1, d2 = shape
+        full = "tensor<%dx%dx%dxi32>" % shape
+        strides = (d1 * d2, d2, 1)
+        terms = []
+        for axis, (size, stride) in enumerate(zip(shape, strides)):
+            unit = ["1", "1", "1"]
+            unit[axis] = str(size)
+            t1 = "tensor<%s>" % ("%dx1xi32" % size if axis == 0
+                                 else "1x%dxi32" % size)
+            t3 = "tensor<%sxi32>" % "x".join(unit)
+            v = "%%%s_%d" % (tag, axis)
+            lines.append("    %s_r = tt.make_range {end = %d : i32, start = 0 "
+                         ": i32} : tensor<%dxi32>" % (v, size, size))
+            # Two expand_dims put the range on `axis` of a 3-D tensor.
+            first, second = {0: (1, 2), 1: (0, 2), 2: (0, 0)}[axis]
+            lines.append("    %s_e = tt.expand_dims %s_r {axis = %d : i32} : "
+                         "tensor<%dxi32> -> %s" % (v, v, first, size, t1))
+            lines.append("    %s_f = tt.expand_dims %s_e {axis = %d : i32} : "
+                         "%s -> %s" % (v, v, second, t1, t3))
+            src = v + "_f"
+            if stride != 1:
+                lines.append("    %s_s = arith.constant dense<%d> : %s"
+                             % (v, stride, t3))
+                lines.append("    %s_m = arith.muli %s_f, %s_s : %s"
+                             % (v, v, v, t3))
+                src = v + "_m"
+            lines.append("    %s_b = tt.broadcast %s : %s -> %s"
+                         % (v, src, t3, full))
+            terms.append(v + "_b")
+        lines.append("    %%%s_a = arith.addi %s, %s : %s"
+                     % (tag, terms[0], terms[1], full))
+        lines.append("    %%%s_off = arith.addi %%%s_a, %s : %s"
+                     % (tag, tag, terms[2], full))
+
+    shapes = {"a": (batch, m, k), "b": (batch, k, n), "c": (batch, m, n)}
+    types = {"a": ab, "b": ab, "c": acc}
+    tensor = {t: "tensor<%dx%dx%dx%s>" % (shapes[t] + (types[t],))
+              for t in shapes}
+    ptrs = {t: "tensor<%dx%dx%dx!tt.ptr<%s>>" % (shapes[t] + (types[t],))
+            for t in shapes}
+    lines.append("module {")
+    lines.append("  tt.func public @%s(%s) {" % (name, ", ".join(
+        "%%%s: !tt.ptr<%s> {tt.divisibility = 16 : i32}" % (t, types[t])
+        for t in "abc")))
+    for t in "abc":
+        offsets(t, shapes[t])
+        full = "tensor<%dx%dx%dxi32>" % shapes[t]
+        lines.append("    %%%s_p0 = tt.splat %%%s : !tt.ptr<%s> -> %s"
+                     % (t, t, types[t], ptrs[t]))
+        lines.append("    %%%s_p = tt.addptr %%%s_p0, %%%s_off : %s, %s"
+                     % (t, t, t, ptrs[t], full))
+    lines.append("    %%x = tt.load %%a_p : %s" % ptrs["a"])
+    lines.append("    %%y = tt.load %%b_p : %s" % ptrs["b"])
+    zero = "0" if acc.startswith("i") else "0.000000e+00"
+    lines.append("    %%zero = arith.constant dense<%s> : %s"
+                 % (zero, tensor["c"]))
+    lines.append("    %%d = tt.dot %%x, %%y, %%zero%s : %s * %s -> %s" % (
+        ", inputPrecision = %s" % precision if precision else "",
+        tensor["a"], tensor["b"], tensor["c"]))
+    lines.append("    tt.store %%c_p, %%d : %s" % ptrs["c"])
+    lines.append("    tt.return")
+    lines.append("  }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+DOT3D_TYPES = {
+    # name: (operand type, accumulator type, precision, .npy codes)
+    "f16_f16": ("f16", "f16", None, "f2", "f2"),
+    "f16_f32": ("f16", "f32", None, "f2", "f4"),
+    "tf32": ("f32", "f32", "tf32", "f4", "f4"),
+    "i8": ("i8", "i32", None, "u1", "i4"),
+}
+
+
+def case_dot3d(w, rng, types, batch, num_warps, m=32, n=32, k=64):
+    ab, acc, precision, in_code, out_code = DOT3D_TYPES[types]
+    name = "dot3d_%s_b%d" % (types, batch)
+    kernel = w(name + ".ttir")
+    with open(kernel, "w") as f:
+        f.write(dot3d_ttir(name, batch, m, n, k, ab, acc, precision))
+    if ab == "i8":
+        a = [rng.randint(-128, 127) for _ in range(batch * m * k)]
+        b = [rng.randint(-128, 127) for _ in range(batch * k * n)]
+        # .npy of unsigned bytes: the two's complement of each.
+        write_npy(w("a.npy"), "u1", [v & 0xFF for v in a], (batch, m, k))
+        write_npy(w("b.npy"), "u1", [v & 0xFF for v in b], (batch, k, n))
+    else:
+        a = halves(rng, batch * m * k, 1)
+        b = halves(rng, batch * k * n, 1)
+        write_npy(w("a.npy"), in_code, a, (batch, m, k))
+        write_npy(w("b.npy"), in_code, b, (batch, k, n))
+    ref = []
+    for z in range(batch):
+        az = a[z * m * k:(z + 1) * m * k]
+        columns = [b[z * k * n + j::n][:k] for j in range(n)]
+        ref += [sum(map(operator.mul, az[i * k:(i + 1) * k], columns[j]))
+                for i in range(m) for j in range(n)]
+    args = ["a=@" + w("a.npy"), "b=@" + w("b.npy"),
+            "c=zeros:%s:%d" % (acc, batch * m * n)]
+    return (kernel, "1", args, {"c": (ref, 0.0)},
+            ["--num-warps", str(num_warps)])
+
+
+def dot3d_cases():
+    """dot3d_<types>_b<B>_w<warps>: every type with B 2 and 8, 1 to 4 warps
+    (along the batch first: B 2 with 4 warps splits N too)."""
+    cases = {}
+    for types in DOT3D_TYPES:
+        for batch in (2, 8):
+            for num_warps in (1, 2, 4):
+                cases["dot3d_%s_b%d_w%d" % (types, batch, num_warps)] = (
+                    lambda w, rng, t=types, b=batch, nw=num_warps:
+                    case_dot3d(w, rng, t, b, nw))
+    return cases
+
+
 CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "softmax": case_softmax, "argmax": case_argmax,
          "scans": case_scans, "matmul": case_matmul,
@@ -935,6 +1068,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "matmul_fp8_e4m3_w2": case_matmul_fp8_e4m3_w2,
          "matmul_bf16x3": case_matmul_bf16x3,
          "matmul_bf16x6": case_matmul_bf16x6}
+CASES.update(dot3d_cases())
 
 
 def compare(what, got, ref, begin, end, tol):

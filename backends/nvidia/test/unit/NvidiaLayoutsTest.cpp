@@ -19,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 
 using namespace mlir;
@@ -326,6 +327,113 @@ TEST_F(NvidiaLayoutsTest, AmpereS8Operands) {
           at(lb, {{"register", i}, {"lane", lane}, {"warp", 0}, {"block", 0}}),
           Point(4 * t + (i & 3) + 16 * (i / 4), g));
   }
+}
+
+// A batched dot (rank 3, the batch first): each batch index is an mma.sync
+// problem of its own, laid out as the 2-D one (the PTX ISA's fragments
+// above, g = l / 4, t = l % 4). With warpsPerCTA = [2, 2, 1] (row-major:
+// warp bit 0 steps M by 16, bit 1 the batch by 1) and a batch of 4, the
+// registers past one tile's step the batch by 2; B's warps along M hold
+// copies. What the mma.sync lowering relies on: in A, B and the
+// accumulator, a warp and a register of the same batch index meet.
+TEST_F(NvidiaLayoutsTest, AmpereBatchedDotOperands) {
+  const char *mmaText = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = "
+                        "0, warpsPerCTA = [2, 2, 1], instrShape = [1, 16, 8]}>";
+  auto layout = parse<NvidiaMmaEncodingAttr>(mmaText);
+  auto a = parse<DotOperandEncodingAttr>(
+      std::string("#ttg.dot_op<{opIdx = 0, parent = ") + mmaText +
+      ", kWidth = 2}>");
+  auto b = parse<DotOperandEncodingAttr>(
+      std::string("#ttg.dot_op<{opIdx = 1, parent = ") + mmaText +
+      ", kWidth = 2}>");
+  ASSERT_TRUE(layout && a && b);
+  LinearLayout lc = layout.toLinearLayout({4, 32, 8});
+  LinearLayout la = a.toLinearLayout({4, 32, 16});
+  LinearLayout lb = b.toLinearLayout({4, 16, 8});
+  EXPECT_EQ(lc.getInDimSize(S("register")), 8);
+  EXPECT_EQ(la.getInDimSize(S("register")), 16);
+  EXPECT_EQ(lb.getInDimSize(S("register")), 8);
+  using Point3 = std::array<int32_t, 3>;
+  auto at3 = [&](const LinearLayout &ll, int32_t reg, int32_t lane,
+                 int32_t warp) {
+    auto out = ll.apply({{S("register"), reg},
+                         {S("lane"), lane},
+                         {S("warp"), warp},
+                         {S("block"), 0}});
+    EXPECT_EQ(out.size(), 3u);
+    return Point3{out[0].second, out[1].second, out[2].second};
+  };
+  for (int32_t warp = 0; warp < 4; ++warp) {
+    int32_t batch = warp / 2, row = 16 * (warp % 2);
+    for (int32_t lane = 0; lane < 32; ++lane) {
+      int32_t g = lane / 4, t = lane % 4;
+      for (int32_t i = 0; i < 8; ++i)
+        ASSERT_EQ(at3(lc, i, lane, warp),
+                  (Point3{batch + 2 * (i / 4), row + g + 8 * ((i / 2) % 2),
+                          2 * t + i % 2}))
+            << "C warp " << warp << " lane " << lane << " register " << i;
+      for (int32_t i = 0; i < 16; ++i)
+        ASSERT_EQ(at3(la, i, lane, warp),
+                  (Point3{batch + 2 * (i / 8), row + g + 8 * ((i / 2) % 2),
+                          2 * t + i % 2 + 8 * ((i / 4) % 2)}))
+            << "A warp " << warp << " lane " << lane << " register " << i;
+      for (int32_t i = 0; i < 8; ++i)
+        ASSERT_EQ(
+            at3(lb, i, lane, warp),
+            (Point3{batch + 2 * (i / 4), 2 * t + i % 2 + 8 * ((i / 2) % 2), g}))
+            << "B warp " << warp << " lane " << lane << " register " << i;
+    }
+  }
+}
+
+// Warps along N in a batched layout: warpsPerCTA = [1, 1, 2] puts warp bit 0
+// on N (8 columns) in the accumulator and B, copies of A; a batch of 2 is
+// the registers' outermost step in all three.
+TEST_F(NvidiaLayoutsTest, AmpereBatchedWarpsAlongN) {
+  const char *mmaText = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = "
+                        "0, warpsPerCTA = [1, 1, 2], instrShape = [1, 16, 8]}>";
+  auto layout = parse<NvidiaMmaEncodingAttr>(mmaText);
+  auto a = parse<DotOperandEncodingAttr>(
+      std::string("#ttg.dot_op<{opIdx = 0, parent = ") + mmaText +
+      ", kWidth = 1}>");
+  auto b = parse<DotOperandEncodingAttr>(
+      std::string("#ttg.dot_op<{opIdx = 1, parent = ") + mmaText +
+      ", kWidth = 1}>");
+  ASSERT_TRUE(layout && a && b);
+  LinearLayout lc = layout.toLinearLayout({2, 16, 16});
+  LinearLayout la = a.toLinearLayout({2, 16, 8});
+  LinearLayout lb = b.toLinearLayout({2, 8, 16});
+  for (int32_t warp = 0; warp < 2; ++warp)
+    for (int32_t lane = 0; lane < 32; ++lane) {
+      int32_t g = lane / 4, t = lane % 4;
+      for (int32_t i = 0; i < 8; ++i) {
+        auto c = lc.apply({{S("register"), i},
+                           {S("lane"), lane},
+                           {S("warp"), warp},
+                           {S("block"), 0}});
+        ASSERT_EQ(c[0].second, i / 4);
+        ASSERT_EQ(c[1].second, g + 8 * ((i / 2) % 2));
+        ASSERT_EQ(c[2].second, 8 * warp + 2 * t + i % 2);
+        // m16n8k8 .tf32: A a_i at (g + 8 * (i % 2), t + 4 * (i / 2)).
+        auto x = la.apply({{S("register"), i},
+                           {S("lane"), lane},
+                           {S("warp"), warp},
+                           {S("block"), 0}});
+        ASSERT_EQ(x[0].second, i / 4);
+        ASSERT_EQ(x[1].second, g + 8 * (i % 2));
+        ASSERT_EQ(x[2].second, t + 4 * ((i / 2) % 2));
+      }
+      // B b_i at (t + 4 * i, g).
+      for (int32_t i = 0; i < 4; ++i) {
+        auto y = lb.apply({{S("register"), i},
+                           {S("lane"), lane},
+                           {S("warp"), warp},
+                           {S("block"), 0}});
+        ASSERT_EQ(y[0].second, i / 2);
+        ASSERT_EQ(y[1].second, t + 4 * (i % 2));
+        ASSERT_EQ(y[2].second, 8 * warp + g);
+      }
+    }
 }
 
 //===----------------------------------------------------------------------===//

@@ -17,6 +17,12 @@
 // warp parts of the three layouts agree with the ISA's (checked by the
 // layout unit tests), so the same registers serve every lane.
 //
+// A batched dot (rank 3: B x M x K times B x K x N, its layouts with the
+// batch dimension outermost) is the same per batch index: each register
+// also holds a batch coordinate, and the tiles of each batch index that
+// this thread holds are multiplied from the operand registers of that
+// index alone.
+//
 //===----------------------------------------------------------------------===//
 
 #include "MmaFragments.h"
@@ -32,14 +38,30 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <map>
-#include <utility>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::triton;
 
 namespace {
 
-using Coord = std::pair<int32_t, int32_t>;
+/// (batch, row, column) of an element; batch 0 in a 2-D dot.
+using Coord = std::tuple<int32_t, int32_t, int32_t>;
+using RegisterMap = std::map<Coord, SmallVector<int32_t>>;
+
+/// The registers of `layout` (rank 2, or 3 with the batch first) by the
+/// coordinates they hold with lane, warp and block zero, in register order.
+RegisterMap getRegistersByCoordinate3D(const LinearLayout &layout) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  RegisterMap result;
+  for (int32_t r = 0; r < layout.getInDimSize(StringAttr::get(ctx, "register"));
+       ++r) {
+    SmallVector<int32_t> c = getRegisterCoordinates(layout, r);
+    Coord at = c.size() == 3 ? Coord{c[0], c[1], c[2]} : Coord{0, c[0], c[1]};
+    result[at].push_back(r);
+  }
+  return result;
+}
 
 struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -51,8 +73,9 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     auto dType = cast<RankedTensorType>(op.getType());
     auto mma =
         dyn_cast_or_null<gpu::NvidiaMmaEncodingAttr>(dType.getEncoding());
-    if (!mma || mma.getVersionMajor() != 2 || dType.getRank() != 2)
-      return rewriter.notifyMatchFailure(op, "not a 2-d mma v2 dot");
+    unsigned rank = dType.getRank();
+    if (!mma || mma.getVersionMajor() != 2 || (rank != 2 && rank != 3))
+      return rewriter.notifyMatchFailure(op, "not a 2-d or 3-d mma v2 dot");
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     std::optional<nvidia_gpu::MmaOperandKind> kind =
@@ -69,23 +92,21 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       return op.emitError("mma.sync reads f32 operands as tf32: it cannot "
                           "honour inputPrecision = ")
              << stringifyInputPrecision(op.getInputPrecision());
-    int64_t K = aType.getShape()[1];
+    int64_t K = aType.getShape()[rank - 1];
     int32_t instrK = kind->instrK();
     if (K % instrK != 0)
       return rewriter.notifyMatchFailure(
           op, "K is not a multiple of the instruction's");
 
-    auto aRegs = getRegistersByCoordinate(gpu::toLinearLayout(aType));
-    auto bRegs = getRegistersByCoordinate(gpu::toLinearLayout(bType));
-    LinearLayout cLayout = gpu::toLinearLayout(dType);
-    auto cRegs = getRegistersByCoordinate(cLayout);
+    RegisterMap aRegs = getRegistersByCoordinate3D(gpu::toLinearLayout(aType));
+    RegisterMap bRegs = getRegistersByCoordinate3D(gpu::toLinearLayout(bType));
+    RegisterMap cRegs = getRegistersByCoordinate3D(gpu::toLinearLayout(dType));
 
     SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
     SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> c = unpackLLElements(loc, adaptor.getC(), rewriter);
 
-    auto lookup = [](const std::map<Coord, SmallVector<int32_t>> &regs,
-                     Coord at) -> int32_t {
+    auto lookup = [](const RegisterMap &regs, Coord at) -> int32_t {
       auto it = regs.find(at);
       return it == regs.end() ? -1 : it->second.front();
     };
@@ -131,19 +152,23 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     Type accElementType = dType.getElementType();
 
     SmallVector<Value> d = c;
-    // Packed operand fragments, cached per (row or column tile, k step).
-    std::map<std::pair<int32_t, int32_t>, SmallVector<Value>> aFrags, bFrags;
+    // Packed operand fragments, cached per (batch, row or column tile,
+    // k step).
+    std::map<Coord, SmallVector<Value>> aFrags, bFrags;
     for (auto &[origin, regs] : cRegs) {
-      auto [m0, n0] = origin;
+      auto [b0, m0, n0] = origin;
       if (m0 % 16 != 0 || n0 % 8 != 0)
         continue;
       int32_t cIdx[4];
       for (int i = 0; i < 4; ++i) {
-        cIdx[i] = lookup(cRegs, {m0 + 8 * (i / 2), n0 + i % 2});
-        if (cIdx[i] < 0)
-          return op.emitError("mma v2 accumulator layout without a full "
-                              "16x8 tile at (")
-                 << m0 << ", " << n0 << ")";
+        cIdx[i] = lookup(cRegs, {b0, m0 + 8 * (i / 2), n0 + i % 2});
+        if (cIdx[i] < 0) {
+          InFlightDiagnostic diag = op.emitError(
+              "mma v2 accumulator layout without a full 16x8 tile at (");
+          if (rank == 3)
+            diag << b0 << ", ";
+          return diag << m0 << ", " << n0 << ")";
+        }
       }
       // The accumulator registers: c0..c3, or {c0, c1} and {c2, c3} packed.
       SmallVector<Value> acc;
@@ -156,13 +181,13 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                                                 rewriter, loc, elements));
       }
       for (int32_t k0 = 0; k0 < K; k0 += instrK) {
-        SmallVector<Value> &af = aFrags[{m0, k0}];
+        SmallVector<Value> &af = aFrags[{b0, m0, k0}];
         if (af.empty()) {
           for (int32_t j = 0; j < 4 * perRegister; j += perRegister) {
             SmallVector<Value> elements;
             for (int32_t e = j; e < j + perRegister; ++e) {
               auto [row, col] = nvidia_gpu::getAFragmentCoord(*kind, e);
-              int32_t r = lookup(aRegs, {m0 + row, k0 + col});
+              int32_t r = lookup(aRegs, {b0, m0 + row, k0 + col});
               if (r < 0)
                 return op.emitError("operand A's layout does not match the "
                                     "mma accumulator's");
@@ -171,13 +196,13 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
             af.push_back(nvidia_gpu::packMmaRegister(rewriter, loc, elements));
           }
         }
-        SmallVector<Value> &bf = bFrags[{n0, k0}];
+        SmallVector<Value> &bf = bFrags[{b0, n0, k0}];
         if (bf.empty()) {
           for (int32_t j = 0; j < 2 * perRegister; j += perRegister) {
             SmallVector<Value> elements;
             for (int32_t e = j; e < j + perRegister; ++e) {
               auto [row, col] = nvidia_gpu::getBFragmentCoord(*kind, e);
-              int32_t r = lookup(bRegs, {k0 + row, n0 + col});
+              int32_t r = lookup(bRegs, {b0, k0 + row, n0 + col});
               if (r < 0)
                 return op.emitError("operand B's layout does not match the "
                                     "mma accumulator's");
@@ -207,7 +232,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                                                accElementType, accPerRegister));
       // Every register holding an element of the tile (duplicates too).
       for (int i = 0; i < 4; ++i)
-        for (int32_t r : cRegs.at({m0 + 8 * (i / 2), n0 + i % 2}))
+        for (int32_t r : cRegs.at({b0, m0 + 8 * (i / 2), n0 + i % 2}))
           d[r] = elements[i];
     }
     rewriter.replaceOp(

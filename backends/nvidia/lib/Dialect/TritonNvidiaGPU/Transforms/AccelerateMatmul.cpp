@@ -24,6 +24,11 @@
 //    operands are converted to f16 first (tt.fp_to_fp, exact): mma.sync has
 //    no fp8 form before sm_89.
 //
+// Batched 3-D dots (B x M x K times B x K x N, tl.dot of 3-D blocks) take
+// mma.sync on every architecture, in rank-3 layouts whose batch dimension
+// is outermost: #ttg.nvidia_mma with warpsPerCTA = [wb, wm, wn] and
+// instrShape = [1, 16, 8], each batch index a 2-D problem of its own.
+//
 //===----------------------------------------------------------------------===//
 
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -62,6 +67,29 @@ SmallVector<unsigned> getWarpsPerTile(int64_t m, int64_t n, unsigned numWarps) {
       wm *= 2;
   }
   return {wm, wn};
+}
+
+/// Warps for mma.sync over a result of `shape` (M x N, or B x M x N for a
+/// batched dot). The batch goes first, as upstream Triton gives it every
+/// warp: the problems of a batch are independent, so warps along it share
+/// nothing, neither operand rows nor columns. Unlike upstream, the batch
+/// takes only as many warps as it has problems (B is a power of two), and
+/// the rest split each problem's M x N as a 2-D dot's warps do; chained
+/// dots keep them along M where M has a 16-row tile for each.
+SmallVector<unsigned> getWarpsPerTileV2(ArrayRef<int64_t> shape,
+                                        unsigned numWarps, bool chained) {
+  unsigned batchWarps = 1;
+  if (shape.size() == 3)
+    while (batchWarps < numWarps && 2 * batchWarps <= shape[0])
+      batchWarps *= 2;
+  unsigned rest = numWarps / batchWarps;
+  int64_t m = shape[shape.size() - 2], n = shape.back();
+  SmallVector<unsigned> warps = chained && m >= 16 * int64_t(rest)
+                                    ? SmallVector<unsigned>{rest, 1}
+                                    : getWarpsPerTile(m, n, rest);
+  if (shape.size() == 3)
+    warps.insert(warps.begin(), batchWarps);
+  return warps;
 }
 
 /// Whether `dot` feeds, or is fed by, another dot of its region (the two
@@ -377,8 +405,9 @@ Value extendToF16(OpBuilder &builder, Location loc, Value operand) {
                                   /*rounding=*/triton::RoundingModeAttr());
 }
 
-/// Moves `dot` (blocked result, 2-d, operands the tensor cores take with
-/// mma.sync instruction K `instrK`) to wgmma or the mma.sync layouts.
+/// Moves `dot` (blocked result, 2-d or batched 3-d, operands the tensor
+/// cores take with mma.sync instruction K `instrK`) to wgmma or the mma.sync
+/// layouts.
 void accelerate(triton::DotOp dot, unsigned computeCapability,
                 unsigned numWarps, bool chained, unsigned instrK,
                 StagedBuffers &staged) {
@@ -387,10 +416,12 @@ void accelerate(triton::DotOp dot, unsigned computeCapability,
   auto blocked = cast<ttg::BlockedEncodingAttr>(resultType.getEncoding());
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
-  int64_t m = resultType.getDimSize(0), n = resultType.getDimSize(1);
-  // wgmma is Hopper's alone: Blackwell has tcgen05 instead.
+  // wgmma is Hopper's alone: Blackwell has tcgen05 instead. It has no
+  // batched form (as upstream, 3-D dots take mma.sync).
+  unsigned rank = resultType.getRank();
   unsigned wgmmaK = getWgmmaK(dot, instrK);
-  if (computeCapability == 90 && aType.getDimSize(1) % wgmmaK == 0 &&
+  if (computeCapability == 90 && rank == 2 &&
+      aType.getDimSize(1) % wgmmaK == 0 &&
       succeeded(rewriteToWgmma(dot, numWarps, chained, wgmmaK, staged)))
     return;
 
@@ -404,13 +435,13 @@ void accelerate(triton::DotOp dot, unsigned computeCapability,
     bType = bType.clone(builder.getF16Type());
   }
 
+  SmallVector<unsigned> instrShape = {16, 8};
+  if (rank == 3)
+    instrShape.insert(instrShape.begin(), 1);
   auto mma = ttg::NvidiaMmaEncodingAttr::get(
       context, /*versionMajor=*/2, /*versionMinor=*/0,
-      chained && m >= 16 * int64_t(numWarps)
-          ? SmallVector<unsigned>{numWarps, 1}
-          : getWarpsPerTile(m, n, numWarps),
-      blocked.getCTALayout(),
-      /*instrShape=*/{16, 8});
+      getWarpsPerTileV2(resultType.getShape(), numWarps, chained),
+      blocked.getCTALayout(), instrShape);
   // One 32-bit register of consecutive K elements per thread: what each
   // register of the instruction's fragments packs.
   unsigned kWidth = 32 / aType.getElementTypeBitWidth();
@@ -462,10 +493,14 @@ struct AccelerateMatmul
           dyn_cast_or_null<ttg::BlockedEncodingAttr>(resultType.getEncoding());
       auto aType = cast<RankedTensorType>(dot.getA().getType());
       unsigned instrK = getInstrK(dot);
-      if (!blocked || resultType.getRank() != 2 || instrK == 0)
+      // 2-D dots, and batched 3-D ones (B x M x K times B x K x N: each
+      // batch index an M x N x K problem of its own).
+      unsigned rank = resultType.getRank();
+      if (!blocked || (rank != 2 && rank != 3) || instrK == 0)
         continue;
-      int64_t m = resultType.getDimSize(0), n = resultType.getDimSize(1);
-      int64_t k = aType.getDimSize(1);
+      int64_t m = resultType.getDimSize(rank - 2);
+      int64_t n = resultType.getDimSize(rank - 1);
+      int64_t k = aType.getDimSize(rank - 1);
       if (m % 16 != 0 || n % 8 != 0 || k % instrK != 0)
         continue;
       bool chained = chainedDots.contains(dot);

@@ -12,8 +12,9 @@ include "mlir/Pass/PassBase.td"
 def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
   let summary = "move tt.dot to the tensor cores (wgmma on sm_90, else mma.sync)";
   let description = [{
-    Rewrites each 2-D `tt.dot` whose result has a blocked layout (as
-    convert-triton-to-tritongpu leaves it) and whose operands the tensor
+    Rewrites each 2-D (or batched 3-D, below) `tt.dot` whose result has a
+    blocked layout (as convert-triton-to-tritongpu leaves it) and whose
+    operands the tensor
     cores take - f16 or bf16 into f32 and f16 into f16 (16 of K per
     instruction), f32 into f32 at `inputPrecision = tf32` (8, the operands
     read as tf32), i8 into i32 (32), f8E4M3FN or f8E5M2 into f32 (converted
@@ -65,6 +66,14 @@ def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
     %c1 = ttg.convert_layout %c : tensor<128x256xf32, #blocked> -> tensor<128x256xf32, #mma3>
     %d1 = ttng.warp_group_dot %a1, %b1, %c1 : ... -> tensor<128x256xf32, #mma3>
     ```
+
+    Batched 3-D dots (`tensor<BxMxK>` times `tensor<BxKxN>`, as `tl.dot`
+    of 3-D blocks emits them) of the same types take mma.sync on every
+    architecture (wgmma has no batched form), in rank-3 layouts with the
+    batch outermost: `#ttg.nvidia_mma<{versionMajor = 2, ..., warpsPerCTA =
+    [wb, wm, wn], instrShape = [1, 16, 8]}>` and its dot operands. The warps
+    go to the batch first, as many as it has indices (up to num-warps), the
+    rest over each index's M x N as for a 2-D dot.
 
     Other dots (other types, shapes that are not multiples of 16 x 8,
     architectures before sm_80) are left alone.
