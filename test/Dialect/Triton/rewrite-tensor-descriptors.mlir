@@ -320,10 +320,5 @@ tt.func @reshaped(%p: !tt.ptr<f32>, %m: i32, %sm: i64, %i: i32) -> tensor<16xf32
 // GONE-NOT: tensordesc
 tt.func public @host_descriptor(%out: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %x: !tt.tensordesc<tensor<16x16xf16>> loc("desc_x"), %i: i32 {tt.divisibility = 16 : i32} loc("i")) {
   %t = tt.descriptor_load %x[%i, %i] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
-  %r = tt.reduce(%t) <{axis = 0 : i32}> ({
-  ^bb0(%a: f16, %b: f16):
-    %s = arith.addf %a, %b : f16
-    tt.reduce.return %s : f16
-  }) : (tensor<16x16xf16>) -> tensor<16xf16>
   tt.return
 }
