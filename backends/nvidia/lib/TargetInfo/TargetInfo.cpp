@@ -530,7 +530,14 @@ std::string operandList(unsigned first, unsigned count) {
 std::optional<SharedAccess> getGlobalAccess(Type type, Value mask) {
   if (!mask || !mask.getType().isInteger(1) || type.isInteger(1))
     return std::nullopt;
-  return getSharedAccess(getBitWidth(type));
+  std::optional<SharedAccess> access = getSharedAccess(getBitWidth(type));
+  // Vectors of 64-bit elements move as b64 words (`ld.global.v2.b64`), as
+  // upstream emits them.
+  auto vector = dyn_cast<VectorType>(type);
+  if (access && access->words > 1 && vector &&
+      vector.getElementTypeBitWidth() == 64)
+    access = SharedAccess{64, access->words * access->wordBits / 64};
+  return access;
 }
 
 /// The qualifiers of a global load ("ld" + these + ".v4.b32"), or of a store
