@@ -17,6 +17,7 @@ installed.
 
 import importlib
 import os
+import tempfile
 import sys
 import unittest
 
@@ -370,6 +371,19 @@ class FakeTriton(unittest.TestCase):
 
     def test_vadd_subprocess(self):
         self._run_vadd("subprocess")
+
+    def test_dump_writes_the_source(self):
+        with tempfile.TemporaryDirectory() as directory:
+            os.environ["TRIDENT_TRITON_DUMP"] = directory
+            try:
+                self._run_vadd("inprocess")
+            finally:
+                del os.environ["TRIDENT_TRITON_DUMP"]
+            names = os.listdir(directory)
+            self.assertEqual(len(names), 1, names)
+            self.assertRegex(names[0], r"^vadd_kernel\.cpu\.w4s.*\.ttir$")
+            with open(os.path.join(directory, names[0])) as f:
+                self.assertEqual(f.read(), self.vadd)
 
     def test_vadd_inprocess(self):
         kernel = self._run_vadd("inprocess")

@@ -21,6 +21,7 @@ finds exactly one in each of those modules.
 import functools
 import inspect
 import os
+import re
 
 from triton.backends.compiler import BaseBackend, GPUTarget
 
@@ -49,6 +50,28 @@ def _accepts_positional(method, count):
         if param.kind in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
             total += 1
     return total >= count
+
+
+def _dump_source(text, name, kind, num_warps, num_stages):
+    """Writes the TTIR a kernel is compiled from into TRIDENT_TRITON_DUMP
+    (a directory), when set, as <name>.<target>.w<warps>s<stages>.ttir:
+    `trident compile` on it reproduces the compile, a failing one
+    included."""
+    directory = os.environ.get("TRIDENT_TRITON_DUMP")
+    if not directory:
+        return
+    found = re.search(r"tt\.func public @\"?([\w.$-]+)", text)
+    name = found.group(1) if found else name
+    safe = "".join(c if c.isalnum() or c in "._-" else "_" for c in name)
+    path = os.path.join(directory, "%s.%s.w%ss%s.ttir" % (
+        safe, kind, num_warps, num_stages))
+    try:
+        os.makedirs(directory, exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as error:
+        raise _targets.TargetError("TRIDENT_TRITON_DUMP: cannot write '%s': "
+                                   "%s" % (path, error.strerror)) from None
 
 
 def _build_stamp():
@@ -193,6 +216,8 @@ class TridentBackend(BaseBackend):
         text = module if isinstance(module, str) else str(module)
         kind = self.trident_target.kind
         keep = bool(self._ir_stages())
+        _dump_source(text, metadata.get("name") or "kernel", kind,
+                     options.num_warps, options.num_stages)
         result = _compile.compile_ttir(
             text, self.trident_target.trident,
             num_warps=options.num_warps,
