@@ -527,15 +527,19 @@ std::string operandList(unsigned first, unsigned count) {
 
 /// The access for a global load or store of `type` under `mask`, if the
 /// predicated form applies (one i1 predicate, 8 to 128 bits).
+/// Whether `type` is a vector of 64-bit elements.
+bool hasWideElements(Type type) {
+  auto vector = dyn_cast<VectorType>(type);
+  return vector && vector.getElementTypeBitWidth() == 64;
+}
+
 std::optional<SharedAccess> getGlobalAccess(Type type, Value mask) {
   if (!mask || !mask.getType().isInteger(1) || type.isInteger(1))
     return std::nullopt;
   std::optional<SharedAccess> access = getSharedAccess(getBitWidth(type));
   // Vectors of 64-bit elements move as b64 words (`ld.global.v2.b64`), as
   // upstream emits them.
-  auto vector = dyn_cast<VectorType>(type);
-  if (access && access->words > 1 && vector &&
-      vector.getElementTypeBitWidth() == 64)
+  if (access && access->words > 1 && hasWideElements(type))
     access = SharedAccess{64, access->words * access->wordBits / 64};
   return access;
 }
@@ -636,8 +640,10 @@ Value NVVMTargetInfo::loadGlobal(
     return result;
   }
   // An unmasked access with hints takes the asm form under a true
-  // predicate: LLVM's loads have no cache operators.
-  if (!mask && !hints.isDefault())
+  // predicate: LLVM's loads have no cache operators. So does a vector of
+  // 64-bit elements, which LLVM would otherwise turn into b32 words where
+  // its users take them apart.
+  if (!mask && (!hints.isDefault() || hasWideElements(type)))
     mask = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                     rewriter.getBoolAttr(true));
   std::optional<SharedAccess> access = getGlobalAccess(type, mask);
@@ -708,7 +714,7 @@ void NVVMTargetInfo::storeGlobal(
     }
     return;
   }
-  if (!mask && !hints.isDefault())
+  if (!mask && (!hints.isDefault() || hasWideElements(value.getType())))
     mask = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                     rewriter.getBoolAttr(true));
   std::optional<SharedAccess> access = getGlobalAccess(value.getType(), mask);

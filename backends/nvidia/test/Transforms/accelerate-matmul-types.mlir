@@ -337,3 +337,36 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %d : tensor<32x64xf32, #blocked>
   }
 }
+
+// -----
+
+// Two dots of the same operand in two loops (attention's queries in its two
+// stages): each loop stages its own copy; a buffer staged in the first loop
+// does not dominate the second.
+// SM90-LABEL: tt.func public @same_operand_two_loops(
+// SM90: scf.for
+// SM90: ttg.local_alloc %[[Q:[^ ]*]] : (tensor<64x64xf16, #blocked>)
+// SM90: ttng.warp_group_dot
+// SM90: scf.for
+// SM90: ttg.local_alloc %[[Q]] : (tensor<64x64xf16, #blocked>)
+// SM90: ttng.warp_group_dot
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @same_operand_two_loops(%q: tensor<64x64xf16, #blocked>, %k: tensor<64x64xf16, #blocked>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #blocked>
+    %qa = ttg.convert_layout %q : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %kb = ttg.convert_layout %k : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %first = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #blocked>) : i32 {
+      %d = tt.dot %qa, %kb, %acc : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+      scf.yield %d : tensor<64x64xf32, #blocked>
+    }
+    %second = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %first) -> (tensor<64x64xf32, #blocked>) : i32 {
+      %d = tt.dot %qa, %kb, %acc : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+      scf.yield %d : tensor<64x64xf32, #blocked>
+    }
+    tt.return %second : tensor<64x64xf32, #blocked>
+  }
+}

@@ -221,8 +221,14 @@ LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps, bool chained,
   auto stage = [&](Value operand, RankedTensorType type,
                    ttg::NVMMASharedEncodingAttr layout) -> Value {
     Value &buffer = staged[{operand, layout}];
-    if (buffer)
-      return buffer;
+    // Reused only where it dominates the dot: the parts of a split dot sit
+    // side by side in one block, while other dots of the same value (the
+    // queries of attention's two loops) stage their own.
+    if (buffer) {
+      Operation *alloc = buffer.getDefiningOp();
+      if (alloc->getBlock() == dot->getBlock() && alloc->isBeforeInBlock(dot))
+        return buffer;
+    }
     auto bufferType =
         ttg::MemDescType::get(type.getShape(), type.getElementType(), layout,
                               sharedMemory, /*mutableMemory=*/false);
