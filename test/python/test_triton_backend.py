@@ -96,9 +96,17 @@ class Targets(unittest.TestCase):
         # parameters of it are (tt-rewrite-tensor-descriptors).
         plan = _targets.runtime_argument_plan(
             ["*fp32", "tensordesc<fp16[64, 32]>", "i32"])
-        self.assertEqual(plan, (
-            (0,), (1, "base"), (1, "shape0"), (1, "shape1"), (1, "stride0"),
-            (1, "stride1"), (1, "pad_nan"), (2,)))
+        parts = ((1, "base"), (1, "shape0"), (1, "shape1"), (1, "stride0"),
+                 (1, "stride1"), (1, "pad_nan"))
+        # Triton's frontend follows the descriptor with its shape and
+        # strides as parameters of their own.
+        self.assertEqual(plan, ((0,),) + parts + (
+            (1, "shape0"), (1, "shape1"), (1, "stride0"), (1, "stride1"),
+            (2,)))
+        plan = _targets.runtime_argument_plan(
+            ["*fp32", "tensordesc<fp16[64, 32]>", "i32"],
+            frontend_shapes=False)
+        self.assertEqual(plan, ((0,),) + parts + ((2,),))
         with self.assertRaises(_targets.TargetError) as caught:
             _targets.runtime_argument_plan(["nvTmaDesc"])
         self.assertIn("opaque TMA descriptor", str(caught.exception))
@@ -112,10 +120,18 @@ class Targets(unittest.TestCase):
             constants={"BLOCK": 16},
             fn=types.SimpleNamespace(arg_names=["desc", "out", "row",
                                                 "BLOCK"]))
-        launcher = Launcher(src, types.SimpleNamespace(target=None))
-        self.assertFalse(launcher.flat)
         desc = types.SimpleNamespace(base="base", shape=[20, 16],
                                      strides=[16, 1], padding="zero")
+        # The compiled kernel's parameter count (metadata) says whether the
+        # frontend's shape and stride parameters follow the parts.
+        launcher = Launcher(src, types.SimpleNamespace(
+            target=None, trident_num_params=12))
+        self.assertFalse(launcher.flat)
+        self.assertEqual(launcher._arguments((desc, "out", 8, 16)),
+                         ["base", 20, 16, 16, 1, False, 20, 16, 16, 1, "out",
+                          8])
+        launcher = Launcher(src, types.SimpleNamespace(
+            target=None, trident_num_params=8))
         self.assertEqual(launcher._arguments((desc, "out", 8, 16)),
                          ["base", 20, 16, 16, 1, False, "out", 8])
 

@@ -74,6 +74,12 @@ def _dump_source(text, name, kind, num_warps, num_stages):
                                    "%s" % (path, error.strerror)) from None
 
 
+def _bundle_parameter_count(data):
+    """How many parameters the compiled kernel in bundle `data` takes."""
+    import trident
+    return len(trident.Kernel.from_bytes(data).signature)
+
+
 def _build_stamp():
     """Size and modification time of the compiler library and of every file
     in the plugin directories: a rebuilt Trident keeps its version string,
@@ -237,6 +243,7 @@ class TridentBackend(BaseBackend):
         metadata["num_warps"] = result.num_warps
         metadata["shared"] = result.shared
         metadata["trident_target"] = result.target
+        metadata["trident_num_params"] = _bundle_parameter_count(result.data)
         # What Triton's CUDA launcher and torch Inductor read; Trident
         # kernels get no scratch buffers from the caller.
         metadata["global_scratch_size"] = 0

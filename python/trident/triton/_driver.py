@@ -84,6 +84,13 @@ class Launcher:
                 paths.append(tuple(key))
         self.num_params = len(types)
         self.plan = _targets.runtime_argument_plan(types, paths)
+        # A descriptor parameter is followed by its shape and strides where
+        # the TTIR came from Triton's frontend; the compiled kernel's
+        # parameter count says whether they are there.
+        count = getattr(metadata, "trident_num_params", None)
+        if count is not None and len(self.plan) != count:
+            self.plan = _targets.runtime_argument_plan(
+                types, paths, frontend_shapes=False)
         self.flat = all(len(path) == 1 for path in self.plan)
         self.indices = tuple(path[0] for path in self.plan)
         # The common case, picked in C: one argument per plain parameter.

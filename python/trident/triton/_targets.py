@@ -171,7 +171,7 @@ def signature_type(ty):
     return ty
 
 
-def runtime_argument_plan(types, constant_paths=()):
+def runtime_argument_plan(types, constant_paths=(), frontend_shapes=True):
     """Which of a kernel's Python arguments reach the compiled kernel.
 
     `types` are the launcher signature's entries in parameter order;
@@ -184,7 +184,9 @@ def runtime_argument_plan(types, constant_paths=()):
     A host-side TensorDescriptor ("tensordesc<fp16[64, 64]>") is its parts,
     as tt-rewrite-tensor-descriptors makes the kernel's parameters of it:
     paths ending in "base", "shape<d>", "stride<d>" and "pad_nan" (see
-    descriptor_part).
+    descriptor_part). Triton's frontend follows each descriptor parameter
+    with its shape (i32) and strides (i64) as parameters of their own, for
+    `desc.shape` in the kernel: with `frontend_shapes`, those follow.
     """
     constants = {tuple(p) for p in constant_paths}
     plan = []
@@ -204,6 +206,9 @@ def runtime_argument_plan(types, constant_paths=()):
             plan.extend(path + ("shape%d" % d,) for d in range(rank))
             plan.extend(path + ("stride%d" % d,) for d in range(rank))
             plan.append(path + ("pad_nan",))
+            if frontend_shapes:
+                plan.extend(path + ("shape%d" % d,) for d in range(rank))
+                plan.extend(path + ("stride%d" % d,) for d in range(rank))
             return
         if ty == "nvTmaDesc":
             raise TargetError(
