@@ -428,6 +428,24 @@ class FakeTriton(unittest.TestCase):
         result = _compile.compile_ttir(softmax, "cpu", mode="subprocess")
         self.assertEqual(result.name, "softmax_kernel")
 
+    def test_server_leaves_quietly_when_its_client_is_gone(self):
+        # A timeout kills the client while the server compiles: writing the
+        # reply then finds no reader, which is an exit, not a traceback.
+        import subprocess
+        import sys
+        from trident.triton import _compile
+        server = subprocess.Popen(
+            [sys.executable, "-m", "trident.triton._server"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE)
+        server.stdout.close()
+        _compile.write_message(server.stdin, {"op": "version"})
+        server.stdin.close()
+        self.assertEqual(server.wait(timeout=60), 0)
+        errors = server.stderr.read().decode()
+        server.stderr.close()
+        self.assertNotIn("Traceback", errors)
+
     def test_compile_error_is_one_message(self):
         import trident
         import trident.triton

@@ -18,6 +18,15 @@ def main():
 
     from trident.triton import _compile
 
+    try:
+        return serve(_compile, protocol_in, protocol_out)
+    except BrokenPipeError:
+        # The client went away (its process ended, or a timeout killed it)
+        # while a reply was being written: nothing is left to answer.
+        return 0
+
+
+def serve(_compile, protocol_in, protocol_out):
     while True:
         req = _compile.read_message(protocol_in)
         if req is None:
