@@ -139,3 +139,69 @@ function(trident_add_plugin target)
     install(FILES "${manifest}" DESTINATION lib/trident/plugins)
   endif()
 endfunction()
+
+# trident_add_lit_suite(NAME <ctest name> LABEL <label>
+#                       CHECK_TARGET <target> COMMENT <text>
+#                       [DIRECTORY <dir>] [DEPENDS <target>...] [GENERATE]
+#                       [ENVIRONMENT <VAR=value>...])
+#
+# A lit suite: <dir> (default: the current directory) holds lit.cfg.py and
+# lit.site.cfg.py.in, configured into the matching binary directory with the
+# caller's variables; GENERATE expands generator expressions in it too (a
+# plugin's path). `ctest` runs it as <NAME> with label <LABEL>, and
+# `ninja <CHECK_TARGET>` builds the DEPENDS that exist, then runs it with
+# lit's own output.
+function(trident_add_lit_suite)
+  cmake_parse_arguments(ARG "GENERATE" "NAME;LABEL;CHECK_TARGET;COMMENT;DIRECTORY"
+                        "DEPENDS;ENVIRONMENT" ${ARGN})
+  foreach(required NAME LABEL CHECK_TARGET)
+    if(NOT ARG_${required})
+      message(FATAL_ERROR "trident_add_lit_suite: ${required} is required")
+    endif()
+  endforeach()
+  find_package(Python3 REQUIRED COMPONENTS Interpreter)
+  # Debian's llvm-22-tools installs lit as `lit`, not as LLVM's `llvm-lit`.
+  find_program(TRIDENT_LIT NAMES lit llvm-lit
+    HINTS ${LLVM_TOOLS_BINARY_DIR} /usr/lib/llvm-22/bin
+    DOC "lit, the LLVM integrated tester")
+  if(NOT TRIDENT_LIT)
+    message(FATAL_ERROR "lit not found: install llvm-22-tools "
+                        "(it provides /usr/lib/llvm-22/bin/lit)")
+  endif()
+  set(source ${CMAKE_CURRENT_SOURCE_DIR})
+  set(binary ${CMAKE_CURRENT_BINARY_DIR})
+  if(ARG_DIRECTORY)
+    set(source ${CMAKE_CURRENT_SOURCE_DIR}/${ARG_DIRECTORY})
+    set(binary ${CMAKE_CURRENT_BINARY_DIR}/${ARG_DIRECTORY})
+  endif()
+  # The Triton 3.6 reference kernels live in shared/ beside the repository
+  # (CI clones have it there). Tests that read them REQUIRE `shared-kernels`,
+  # which the suites' lit.cfg.py set only when it exists at test time.
+  if(NOT DEFINED TRIDENT_SHARED_KERNELS_DIR)
+    get_filename_component(TRIDENT_SHARED_KERNELS_DIR
+      "${PROJECT_SOURCE_DIR}/../shared/kernels/triton-3.6" ABSOLUTE)
+  endif()
+  set(site ${binary}/lit.site.cfg.py)
+  if(ARG_GENERATE)
+    configure_lit_site_cfg(${source}/lit.site.cfg.py.in ${site}.configured
+                           MAIN_CONFIG ${source}/lit.cfg.py)
+    file(GENERATE OUTPUT ${site} INPUT ${site}.configured)
+  else()
+    configure_lit_site_cfg(${source}/lit.site.cfg.py.in ${site}
+                           MAIN_CONFIG ${source}/lit.cfg.py)
+  endif()
+  set(depends)
+  foreach(dep IN LISTS ARG_DEPENDS)
+    if(TARGET ${dep})
+      list(APPEND depends ${dep})
+    endif()
+  endforeach()
+  set(command ${Python3_EXECUTABLE} ${TRIDENT_LIT} -sv ${binary})
+  add_custom_target(${ARG_CHECK_TARGET} COMMAND ${command}
+    DEPENDS ${depends} COMMENT "${ARG_COMMENT}" USES_TERMINAL)
+  add_test(NAME ${ARG_NAME} COMMAND ${command})
+  set_tests_properties(${ARG_NAME} PROPERTIES LABELS ${ARG_LABEL})
+  if(ARG_ENVIRONMENT)
+    set_tests_properties(${ARG_NAME} PROPERTIES ENVIRONMENT "${ARG_ENVIRONMENT}")
+  endif()
+endfunction()

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the architecture's boundaries (DESIGN.md, "Boundaries"):
+"""Checks the architecture's boundaries (docs/architecture.md, "Rules
+between the layers"):
 
 1. no source or header of the core (core/, include/trident/, include/trident-c/)
    names a vendor dialect, vendor layout or vendor IR;

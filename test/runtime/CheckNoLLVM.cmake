@@ -25,7 +25,7 @@ foreach(entry ${needed})
 endforeach()
 if(bad)
   message(FATAL_ERROR "${LIBRARY} links ${bad}; the runtime library must not "
-                      "depend on LLVM or MLIR (DESIGN.md, Boundaries)")
+                      "depend on LLVM or MLIR (docs/architecture.md, \"Rules between the layers\")")
 endif()
 
 execute_process(COMMAND ${READELF} --dyn-syms --wide "${LIBRARY}"

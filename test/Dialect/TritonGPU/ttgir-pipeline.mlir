@@ -2,12 +2,12 @@
 // as a GPU backend starts: the result must verify (trident-opt re-parses
 // it), and the key layouts are those of coalesced accesses.
 //
-// RUN: trident-opt --trident-ttir --trident-ttgir="num-warps=4 threads-per-warp=32 target=cuda:90" %S/../kernels/vadd.ttir | FileCheck %s --check-prefix=VADD
-// RUN: trident-opt --trident-ttir --trident-ttgir="num-warps=4 threads-per-warp=32 target=cuda:90" %S/../kernels/softmax.ttir | FileCheck %s --check-prefix=SOFTMAX
-// RUN: trident-opt --trident-ttir --trident-ttgir="num-warps=4 threads-per-warp=32 target=cuda:90" %S/../kernels/matmul.ttir | FileCheck %s --check-prefix=MATMUL
-// RUN: trident-opt --trident-ttir --trident-ttgir="num-warps=4 threads-per-warp=32 target=cuda:90" %S/../kernels/layernorm.ttir | FileCheck %s --check-prefix=LAYERNORM
+// RUN: trident-opt --trident-ttir --trident-ttgir="num-warps=4 threads-per-warp=32 target=cuda:90" %S/../../kernels/vadd.ttir | FileCheck %s --check-prefix=VADD
+// RUN: trident-opt --trident-ttir --trident-ttgir="num-warps=4 threads-per-warp=32 target=cuda:90" %S/../../kernels/softmax.ttir | FileCheck %s --check-prefix=SOFTMAX
+// RUN: trident-opt --trident-ttir --trident-ttgir="num-warps=4 threads-per-warp=32 target=cuda:90" %S/../../kernels/matmul.ttir | FileCheck %s --check-prefix=MATMUL
+// RUN: trident-opt --trident-ttir --trident-ttgir="num-warps=4 threads-per-warp=32 target=cuda:90" %S/../../kernels/layernorm.ttir | FileCheck %s --check-prefix=LAYERNORM
 // RUN: for k in argmax atomics call control_flow early_return extern_asm layernorm matmul matmul_blockptr numerics scans shapes softmax vadd; do \
-// RUN:   trident-opt --trident-ttir --trident-ttgir="num-warps=4 threads-per-warp=32 target=cuda:90" %S/../kernels/$k.ttir -o %t.$k.ttgir && \
+// RUN:   trident-opt --trident-ttir --trident-ttgir="num-warps=4 threads-per-warp=32 target=cuda:90" %S/../../kernels/$k.ttir -o %t.$k.ttgir && \
 // RUN:   trident-opt %t.$k.ttgir -o /dev/null && \
 // RUN:   FileCheck %s --check-prefix=ALL --input-file=%t.$k.ttgir || exit 1; \
 // RUN: done
