@@ -174,13 +174,6 @@ function(trident_add_lit_suite)
     set(source ${CMAKE_CURRENT_SOURCE_DIR}/${ARG_DIRECTORY})
     set(binary ${CMAKE_CURRENT_BINARY_DIR}/${ARG_DIRECTORY})
   endif()
-  # The Triton 3.6 reference kernels live in shared/ beside the repository
-  # (CI clones have it there). Tests that read them REQUIRE `shared-kernels`,
-  # which the suites' lit.cfg.py set only when it exists at test time.
-  if(NOT DEFINED TRIDENT_SHARED_KERNELS_DIR)
-    get_filename_component(TRIDENT_SHARED_KERNELS_DIR
-      "${PROJECT_SOURCE_DIR}/../shared/kernels/triton-3.6" ABSOLUTE)
-  endif()
   set(site ${binary}/lit.site.cfg.py)
   if(ARG_GENERATE)
     configure_lit_site_cfg(${source}/lit.site.cfg.py.in ${site}.configured

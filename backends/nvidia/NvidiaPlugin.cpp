@@ -127,6 +127,10 @@ public:
   llvm::StringRef getKind() const override { return "nvidia"; }
   std::vector<std::string> getAliases() const override { return {"cuda"}; }
   llvm::StringRef getDefaultArch() const override { return "sm_90"; }
+  /// `fp-fusion=on|off` (getCodeGenOptions).
+  std::vector<std::string> getOptionNames() const override {
+    return {"fp-fusion"};
+  }
 
   /// Accepts `sm_80`, `sm_90`, `sm_90a` and the bare `80`/`90` of `cuda:90`.
   mlir::LogicalResult normalizeArch(llvm::StringRef arch,
@@ -150,10 +154,8 @@ public:
   }
 
   std::vector<Stage> getStages() const override {
-    return {
-        makeTTGIRStage(),
-        makeLLIRStage(),
-        makePtxStage(), makeCubinStage()};
+    return {makeTTGIRStage(), makeLLIRStage(), makePtxStage(),
+            makeCubinStage()};
   }
 
   /// TTIR -> TTGIR (layouts, coalescing, layout-conversion removal).

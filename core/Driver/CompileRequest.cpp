@@ -6,6 +6,8 @@
 #include "trident/Plugin/PluginHost.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 
 #include <cstdlib>
@@ -47,8 +49,18 @@ compileWithHost(PluginHost &host, StringRef sourceName, StringRef source,
     options.target.numCtas = request.numCtas;
   if (request.threadsPerWarp)
     options.target.threadsPerWarp = request.threadsPerWarp;
-  for (const auto &[key, value] : request.extras)
+  std::vector<std::string> known = resolved->backend->getOptionNames();
+  for (const auto &[key, value] : request.extras) {
+    if (!llvm::is_contained(known, key)) {
+      error = "target '" + options.target.kind + "' has no option '" + key +
+              "' (" +
+              (known.empty() ? std::string("it takes no --opt options")
+                             : "its options: " + llvm::join(known, ", ")) +
+              ")";
+      return std::nullopt;
+    }
     options.target.extra[key] = value;
+  }
   options.backendIdentity = describeBackend(resolved->plugin);
   options.emitStage = request.emitStage;
   options.dumpDirectory = request.dumpDirectory;

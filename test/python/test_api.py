@@ -213,10 +213,13 @@ class Compile(unittest.TestCase):
         with self.assertRaises(trident.TridentError):
             trident.stages("nonesuch")
 
-    def test_target_options_pass_through(self):
-        # --opt values travel as text; the cpu target reads none of them.
-        k = trident.compile(VADD, some_flag=True, some_level=3)
-        self.assertEqual(k.name, "vadd_kernel")
+    def test_target_options_are_checked(self):
+        # Target options (--opt) travel as text; a key the target does not
+        # take is refused with the ones it does.
+        with self.assertRaises(trident.TridentError) as caught:
+            trident.compile(VADD, some_flag=True)
+        self.assertIn("target 'cpu' has no option 'some_flag' (it takes no "
+                      "--opt options)", str(caught.exception))
 
     def test_bad_counts(self):
         for bad in (0, -1, 2.5, True):

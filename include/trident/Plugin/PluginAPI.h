@@ -32,12 +32,12 @@ namespace trident {
 
 /// Options of one compilation, after the target string has been parsed.
 struct TargetOptions {
-  std::string kind;        // canonical target kind, e.g. "nvidia"
-  std::string arch;        // e.g. "sm_90"; empty means the target's default
+  std::string kind; // canonical target kind, e.g. "nvidia"
+  std::string arch; // e.g. "sm_90"; empty means the target's default
   int numWarps = 4;
   int numStages = 3;
   int numCtas = 1;
-  int threadsPerWarp = 0;  // 0: the target's default
+  int threadsPerWarp = 0; // 0: the target's default
   /// Options a target adds (`--opt key=value`).
   llvm::StringMap<std::string> extra;
 
@@ -46,8 +46,8 @@ struct TargetOptions {
 };
 
 /// One stage of a target's compilation, named after the form it produces
-/// (`ttgir`, `llir`, an assembly, a binary, ...). A stage either runs passes over
-/// the module (MLIR to MLIR) or emits bytes from it (the last MLIR form to
+/// (`ttgir`, `llir`, an assembly, a binary, ...). A stage either runs passes
+/// over the module (MLIR to MLIR) or emits bytes from it (the last MLIR form to
 /// LLVM IR, assembly, a binary); `available` is false for a stage the target
 /// plans but does not implement yet, and `unavailableReason` says so.
 struct Stage {
@@ -61,10 +61,9 @@ struct Stage {
   /// Produces the stage's bytes from the module and the previous stage's
   /// bytes (empty when the previous stage was MLIR). Errors are reported
   /// through `error`, in one line.
-  std::function<mlir::FailureOr<std::string>(mlir::ModuleOp module,
-                                             llvm::StringRef previous,
-                                             const TargetOptions &options,
-                                             std::string &error)>
+  std::function<mlir::FailureOr<std::string>(
+      mlir::ModuleOp module, llvm::StringRef previous,
+      const TargetOptions &options, std::string &error)>
       emit;
   bool available = true;
   std::string unavailableReason;
@@ -107,6 +106,10 @@ public:
   }
   /// The stages after `ttir`, in order.
   virtual std::vector<Stage> getStages() const = 0;
+  /// The keys of the options the target adds (`--opt KEY=VALUE`, read from
+  /// TargetOptions::extra); a compilation with any other key is refused
+  /// with the list.
+  virtual std::vector<std::string> getOptionNames() const { return {}; }
   /// Whether a device of this kind can run kernels here, and if not, why.
   virtual bool isDeviceAvailable(std::string &why) const {
     why = "no runtime";
@@ -172,7 +175,7 @@ constexpr uint32_t runtimeBit(const TridentRuntimeApi *(*runtime)(void)) {
 /// `trident_plugin_entry`. With TRIDENT_PLUGIN_STATIC defined, the same
 /// source defines `trident_plugin_entry_<NAME>` and records it at startup,
 /// so several plugins link into one static binary.
-#define TRIDENT_PLUGIN_DESCRIPTOR_BODY(NAME, VERSION, REGISTER, RUNTIME)      \
+#define TRIDENT_PLUGIN_DESCRIPTOR_BODY(NAME, VERSION, REGISTER, RUNTIME)       \
   static TridentStatus *tridentRegister_##NAME(TridentRegistrar *r) {          \
     return ::trident::detail::runRegistration(r, REGISTER);                    \
   }                                                                            \
@@ -192,9 +195,9 @@ constexpr uint32_t runtimeBit(const TridentRuntimeApi *(*runtime)(void)) {
       RUNTIME};
 
 #ifdef TRIDENT_PLUGIN_STATIC
-#define TRIDENT_DEFINE_PLUGIN(NAME, VERSION, REGISTER, RUNTIME)               \
+#define TRIDENT_DEFINE_PLUGIN(NAME, VERSION, REGISTER, RUNTIME)                \
   TRIDENT_PLUGIN_DESCRIPTOR_BODY(NAME, VERSION, REGISTER, RUNTIME)             \
-  extern "C" const TridentPluginDescriptor *TRIDENT_PLUGIN_CONCAT(            \
+  extern "C" const TridentPluginDescriptor *TRIDENT_PLUGIN_CONCAT(             \
       trident_plugin_entry_, NAME)(uint16_t, uint16_t) {                       \
     return &TRIDENT_PLUGIN_CONCAT(tridentDescriptor_, NAME);                   \
   }                                                                            \
@@ -202,7 +205,7 @@ constexpr uint32_t runtimeBit(const TridentRuntimeApi *(*runtime)(void)) {
       ::trident::detail::addStaticPlugin(                                      \
           TRIDENT_PLUGIN_CONCAT(trident_plugin_entry_, NAME));
 #else
-#define TRIDENT_DEFINE_PLUGIN(NAME, VERSION, REGISTER, RUNTIME)               \
+#define TRIDENT_DEFINE_PLUGIN(NAME, VERSION, REGISTER, RUNTIME)                \
   TRIDENT_PLUGIN_DESCRIPTOR_BODY(NAME, VERSION, REGISTER, RUNTIME)             \
   extern "C" TRIDENT_PLUGIN_EXPORT const TridentPluginDescriptor *             \
   trident_plugin_entry(uint16_t, uint16_t) {                                   \

@@ -1,7 +1,7 @@
 //===- Arguments.h - Kernel arguments from the command line -----*- C++ -*-===//
 //
-// The `--arg`, `--save` and `--grid` forms of `trident run` (DESIGN.md,
-// "Command line"): parsing them, turning them into host buffers and scalar
+// The `--arg`, `--save` and `--grid` forms of `trident run` (docs/cli.md,
+// "trident run"): parsing them, turning them into host buffers and scalar
 // launch arguments, checking those against a bundle's signature, and
 // writing buffers back to .npy files after a launch. Uploading to a device
 // is RuntimeSession's job (trident/Runtime/Runtime.h). Part of

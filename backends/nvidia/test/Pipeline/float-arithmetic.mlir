@@ -23,6 +23,9 @@
 //
 // RUN: not trident compile %s --plugin %nvidia_plugin --target nvidia:sm_90 --opt fp-fusion=maybe -o %t.tkb 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: trident compile: stage 'llir' failed: option 'fp-fusion' takes on or off, got 'maybe'
+//
+// RUN: not trident compile %s --plugin %nvidia_plugin --target nvidia:sm_90 --opt fp_fusion=on -o %t.tkb 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: trident compile: target 'nvidia' has no option 'fp_fusion' (its options: fp-fusion)
 
 module {
   tt.func public @arith(%x_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %z_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
