@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/bit.h"
 
 #include <map>
@@ -217,6 +218,146 @@ public:
 
 private:
   std::shared_ptr<const PointerInfoProvider> axisInfo;
+};
+
+/// tt.map_elementwise: its scalar region inlined once per group of `pack`
+/// consecutive registers of the thread, the region's arguments being those
+/// registers of each operand in turn (as the op orders them) and its
+/// returned values those of each result. The inlined ops are the region's
+/// own, on the original element types; casts bridge them to the LLVM values
+/// until the conversion reaches them in turn.
+struct MapElementwisePattern : public ConvertOpToLLVMPattern<MapElementwiseOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!resultType || !isDistributedTensor(resultType))
+      return rewriter.notifyMatchFailure(op, "not a tensor with a layout");
+    Region &region = op.getScalarOp();
+    unsigned pack = op.getPack();
+    unsigned numRegs = getNumRegisters(resultType);
+    if (numRegs % pack != 0)
+      return op.emitError()
+             << "'tt.map_elementwise' packs " << pack
+             << " elements, but each thread holds " << numRegs
+             << " of the result in its layout; give the tensor a layout "
+                "with a multiple of "
+             << pack << " elements per thread";
+    Location loc = op.getLoc();
+    SmallVector<SmallVector<Value>> operands =
+        unpackOperands(loc, adaptor.getSrcs(), numRegs, rewriter);
+    SmallVector<Type> llvmTypes;
+    for (Type type : op->getResultTypes()) {
+      Type llvmType = getTypeConverter()->convertType(
+          cast<RankedTensorType>(type).getElementType());
+      if (!llvmType)
+        return rewriter.notifyMatchFailure(op, "a result type has no LLVM "
+                                               "form");
+      llvmTypes.push_back(llvmType);
+    }
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    if (!region.hasOneBlock()) {
+      inlineBlocks(op, operands, llvmTypes, numRegs, results, rewriter);
+    } else {
+      inlineStraight(op, operands, llvmTypes, numRegs, results, rewriter);
+    }
+    SmallVector<Value> packed;
+    for (auto [j, values] : llvm::enumerate(results))
+      packed.push_back(packLLElements(loc, getTypeConverter(), values, rewriter,
+                                      op->getResult(j).getType()));
+    rewriter.replaceOp(op, packed);
+    return success();
+  }
+
+private:
+  static Value bridge(OpBuilder &b, Location loc, Value value, Type type) {
+    if (value.getType() == type)
+      return value;
+    return UnrealizedConversionCastOp::create(b, loc, type, value).getResult(0);
+  }
+
+  /// A one-block region: its ops cloned in place, once per group.
+  static void inlineStraight(MapElementwiseOp op,
+                             ArrayRef<SmallVector<Value>> operands,
+                             ArrayRef<Type> llvmTypes, unsigned numRegs,
+                             SmallVectorImpl<SmallVector<Value>> &results,
+                             ConversionPatternRewriter &rewriter) {
+    Location loc = op.getLoc();
+    unsigned pack = op.getPack();
+    Block &body = op.getScalarOp().front();
+    auto terminator = cast<MapElementwiseReturnOp>(body.getTerminator());
+    for (unsigned r = 0; r < numRegs; r += pack) {
+      IRMapping mapping;
+      for (auto [i, values] : llvm::enumerate(operands))
+        for (unsigned k = 0; k < pack; ++k) {
+          BlockArgument arg = body.getArgument(i * pack + k);
+          mapping.map(arg, bridge(rewriter, loc, values[r + k], arg.getType()));
+        }
+      for (Operation &inner : body.without_terminator())
+        rewriter.clone(inner, mapping);
+      for (unsigned j = 0; j < op->getNumResults(); ++j)
+        for (unsigned k = 0; k < pack; ++k)
+          results[j].push_back(bridge(
+              rewriter, loc,
+              mapping.lookupOrDefault(terminator.getResult()[j * pack + k]),
+              llvmTypes[j]));
+    }
+  }
+
+  /// A region of several blocks (an scf.if in it already lowered to
+  /// branches): per group, its blocks cloned into the function before the
+  /// op, entered by a branch with the group's registers and left, from each
+  /// return, by a branch to a block that receives the group's results.
+  static void inlineBlocks(MapElementwiseOp op,
+                           ArrayRef<SmallVector<Value>> operands,
+                           ArrayRef<Type> llvmTypes, unsigned numRegs,
+                           SmallVectorImpl<SmallVector<Value>> &results,
+                           ConversionPatternRewriter &rewriter) {
+    Location loc = op.getLoc();
+    unsigned pack = op.getPack();
+    Region &region = op.getScalarOp();
+    Block *current = op->getBlock();
+    Block *rest = rewriter.splitBlock(current, op->getIterator());
+    Region *parent = current->getParent();
+    SmallVector<Type> resultTypes;
+    for (Type type : llvmTypes)
+      resultTypes.append(pack, type);
+    SmallVector<Location> resultLocs(resultTypes.size(), loc);
+    for (unsigned r = 0; r < numRegs; r += pack) {
+      IRMapping mapping;
+      rewriter.cloneRegionBefore(region, *parent, rest->getIterator(), mapping);
+      Block *entry = mapping.lookup(&region.front());
+      rewriter.setInsertionPointToEnd(current);
+      SmallVector<Value> args;
+      for (auto [i, values] : llvm::enumerate(operands))
+        for (unsigned k = 0; k < pack; ++k)
+          args.push_back(bridge(rewriter, loc, values[r + k],
+                                entry->getArgument(i * pack + k).getType()));
+      LLVM::BrOp::create(rewriter, loc, args, entry);
+      Block *joined = rewriter.createBlock(rest, resultTypes, resultLocs);
+      for (Block &block : region) {
+        Block *copy = mapping.lookup(&block);
+        auto ret = dyn_cast<MapElementwiseReturnOp>(copy->getTerminator());
+        if (!ret)
+          continue;
+        rewriter.setInsertionPoint(ret);
+        SmallVector<Value> values;
+        for (auto [index, value] : llvm::enumerate(ret.getResult()))
+          values.push_back(bridge(rewriter, loc, value, resultTypes[index]));
+        LLVM::BrOp::create(rewriter, loc, values, joined);
+        rewriter.eraseOp(ret);
+      }
+      for (unsigned j = 0; j < llvmTypes.size(); ++j)
+        for (unsigned k = 0; k < pack; ++k)
+          results[j].push_back(joined->getArgument(j * pack + k));
+      current = joined;
+    }
+    rewriter.setInsertionPointToEnd(current);
+    LLVM::BrOp::create(rewriter, loc, ValueRange(), rest);
+    rewriter.setInsertionPoint(op);
+  }
 };
 
 /// The attribute of an LLVM constant of `llvmType` holding `attr`: a float
@@ -524,6 +665,7 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
   patterns.add<TensorConstantPattern>(typeConverter, targetInfo,
                                       PatternBenefit(benefit.getBenefit() + 1));
   patterns.add<SplatOpConversion>(typeConverter, benefit);
+  patterns.add<MapElementwisePattern>(typeConverter, benefit);
   // Above MLIR's constant and cast patterns, which assume LLVM floats.
   patterns.add<FloatBitsConstantPattern, FloatBitsCastPattern<arith::ExtFOp>,
                FloatBitsCastPattern<arith::TruncFOp>,

@@ -94,3 +94,19 @@ tt.func public @cluster_old_values(%p: tensor<32x!tt.ptr<i32>, #cga>, %v: tensor
   tt.return %0 : tensor<32xi32, #cga>
 }
 }
+
+// -----
+
+// tt.map_elementwise: a pack wider than a thread's registers of the result.
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @map_too_wide(%x: tensor<32xf32, #one>) -> tensor<32xf32, #one> {
+  // expected-error @+2 {{'tt.map_elementwise' packs 2 elements, but each thread holds 1 of the result in its layout; give the tensor a layout with a multiple of 2 elements per thread}}
+  // expected-error @+1 {{failed to legalize operation 'tt.map_elementwise'}}
+  %r = "tt.map_elementwise"(%x) <{pack = 2 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    tt.map_elementwise.return %b, %a : f32, f32
+  }) : (tensor<32xf32, #one>) -> tensor<32xf32, #one>
+  tt.return %r : tensor<32xf32, #one>
+}
+}

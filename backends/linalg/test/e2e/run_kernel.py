@@ -308,6 +308,16 @@ def case_gelu(w, rng):
     return "gelu.ttir", "%d" % ((n + 1023) // 1024), args, {"y": (ref, 1e-5)}
 
 
+def case_map_elementwise(w, rng):
+    n = 1000
+    x = [f32(rng.uniform(-4, 4)) for _ in range(n)]
+    write_npy(w("x.npy"), "f4", x)
+    ref = [f32(v * v) if v > 0 else -v for v in x]
+    args = ["x=@" + w("x.npy"), "out=zeros:f32:%d" % n, "n=i32:%d" % n]
+    return "map_elementwise.ttir", "%d" % ((n + 255) // 256), args, {
+        "out": (ref, 0.0)}
+
+
 def case_embedding(w, rng):
     rows, dim, n_tokens = 50, 100, 37
     weight = [f32(rng.uniform(-1, 1)) for _ in range(rows * dim)]
@@ -1054,6 +1064,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "grid3d": case_grid3d, "scale_bf16": case_scale_bf16,
          "control_flow": case_control_flow, "shapes": case_shapes,
          "gelu": case_gelu, "matmul_bf16": case_matmul_bf16,
+         "map_elementwise": case_map_elementwise,
          "matmul_f32": case_matmul_f32, "bmm_f32_ieee": case_bmm_f32_ieee,
          "matmul_blockptr_bf16": case_matmul_blockptr_bf16,
          "matmul_blockptr_f32": case_matmul_blockptr_f32,

@@ -30,8 +30,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/AffineMap.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -203,6 +205,85 @@ struct ElementwiseOpConversion : public ConversionPattern {
   }
 };
 
+/// tt.map_elementwise (pack 1) on tensors: a linalg.generic whose body runs
+/// the op's region on one element of each operand, inside an
+/// scf.execute_region so that a region of several blocks works too; the
+/// region's ops are converted in turn. Casts bridge converted element types
+/// (pointers are offsets here) and the region's own.
+struct MapElementwiseConversion : public OpConversionPattern<MapElementwiseOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getPack() != 1)
+      return op.emitError()
+             << "'tt.map_elementwise' with pack " << op.getPack()
+             << " is not supported on the cpu target, which runs the region "
+                "on one element at a time (pack 1)";
+    SmallVector<Type> resultTypes;
+    if (failed(typeConverter->convertTypes(op->getResultTypes(), resultTypes)))
+      return rewriter.notifyMatchFailure(op, "unconvertible result type");
+    auto tensorType = dyn_cast<RankedTensorType>(resultTypes.front());
+    if (!tensorType)
+      return rewriter.notifyMatchFailure(op, "not on tensors");
+    Location loc = op.getLoc();
+    SmallVector<Value> outputs;
+    SmallVector<Type> elementTypes;
+    for (Type type : resultTypes) {
+      outputs.push_back(
+          createEmptyTensor(rewriter, loc, cast<RankedTensorType>(type)));
+      elementTypes.push_back(cast<RankedTensorType>(type).getElementType());
+    }
+    auto bridge = [](OpBuilder &b, Location at, Value value, Type type) {
+      if (value.getType() == type)
+        return value;
+      return UnrealizedConversionCastOp::create(b, at, type, value)
+          .getResult(0);
+    };
+    Region &region = op.getScalarOp();
+    SmallVector<Type> regionResults;
+    for (Type type : op->getResultTypes())
+      regionResults.push_back(getElementTypeOrSelf(type));
+    unsigned rank = tensorType.getRank();
+    SmallVector<AffineMap> maps(adaptor.getSrcs().size() + outputs.size(),
+                                rewriter.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, resultTypes, adaptor.getSrcs(), outputs, maps, iterators,
+        [&](OpBuilder &b, Location at, ValueRange args) {
+          auto execute = scf::ExecuteRegionOp::create(b, at, regionResults);
+          IRMapping mapping;
+          region.cloneInto(&execute.getRegion(), mapping);
+          Block &entry = execute.getRegion().front();
+          // The entry block's arguments become the elements.
+          SmallVector<Value> elements;
+          for (auto [arg, element] :
+               llvm::zip(entry.getArguments(),
+                         args.take_front(adaptor.getSrcs().size())))
+            elements.push_back(bridge(b, at, element, arg.getType()));
+          for (auto [arg, element] : llvm::zip(entry.getArguments(), elements))
+            arg.replaceAllUsesWith(element);
+          entry.eraseArguments(0, entry.getNumArguments());
+          for (Block &block : execute.getRegion())
+            if (auto ret =
+                    dyn_cast<MapElementwiseReturnOp>(block.getTerminator())) {
+              OpBuilder inner(ret);
+              scf::YieldOp::create(inner, ret.getLoc(), ret.getResult());
+              ret.erase();
+            }
+          SmallVector<Value> yielded;
+          for (auto [value, type] :
+               llvm::zip(execute.getResults(), elementTypes))
+            yielded.push_back(bridge(b, at, value, type));
+          linalg::YieldOp::create(b, at, yielded);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 bool isPlainMoveAssembly(ElementwiseInlineAsmOp op) {
@@ -225,7 +306,8 @@ bool isPlainMoveAssembly(ElementwiseInlineAsmOp op) {
 
 void populateElementwisePatterns(const TypeConverter &typeConverter,
                                  RewritePatternSet &patterns) {
-  patterns.add<ElementwiseOpConversion>(typeConverter, patterns.getContext());
+  patterns.add<ElementwiseOpConversion, MapElementwiseConversion>(
+      typeConverter, patterns.getContext());
 }
 
 } // namespace mlir::triton::cpu
