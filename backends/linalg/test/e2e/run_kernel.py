@@ -922,13 +922,35 @@ def case_matmul_bf16x6(w, rng):
     return case_matmul_f32_split(w, rng, "bf16x6", 1e-5)
 
 
+def case_matmul_f64(w, rng, num_warps, k=128):
+    # Inputs/matmul_f64.ttir: a 64 x k times k x 64 product in f64 (mma.sync
+    # m8n8k4 on the GPU) of multiples of 1/2 in [-2, 2]: every partial sum
+    # is a multiple of 1/4 below 2^10, exact in f64 whatever the order.
+    a, b = halves(rng, 64 * k, 2), halves(rng, k * 64, 2)
+    write_npy(w("a.npy"), "f8", a, (64, k))
+    write_npy(w("b.npy"), "f8", b, (k, 64))
+    args = ["a=@" + w("a.npy"), "b=@" + w("b.npy"), "c=zeros:f64:4096",
+            "K=i32:%d" % k]
+    return (os.path.join(NVIDIA_INPUTS, "matmul_f64.ttir"), "1", args,
+            {"c": (matmul_64x64(a, b, k), 0.0)},
+            ["--num-warps", str(num_warps)])
+
+
+def matmul_f64_cases():
+    """matmul_f64_w<warps>: the 2-D f64 dot with 1, 2 and 4 warps."""
+    return {"matmul_f64_w%d" % nw: (lambda w, rng, nw=nw:
+                                     case_matmul_f64(w, rng, nw))
+            for nw in (1, 2, 4)}
+
+
 # --- nvidia batched (3-D) dots ------------------------------------------------
 # tl.dot of 3-D blocks: c[b] = a[b] @ b[b] for each of B batch indices, one
 # program, in the rank-3 mma.sync layouts (nvidia-accelerate-matmul). The
 # kernel is written here for each shape and type; the values are exact in
 # the accumulator (multiples of 1/2 in [-1, 1] for the float types: sums of
 # K = 64 products are multiples of 1/4 up to 64, exact in f16, and in tf32
-# the operands are exact too; any i8 for i32), so a misplaced element shows.
+# the operands are exact too, and in f64 anything is; any i8 for i32), so a
+# misplaced element shows.
 
 
 def dot3d_ttir(name, batch, m, n, k, ab, acc, precision=None):
@@ -1010,6 +1032,7 @@ DOT3D_TYPES = {
     "f16_f32": ("f16", "f32", None, "f2", "f4"),
     "tf32": ("f32", "f32", "tf32", "f4", "f4"),
     "i8": ("i8", "i32", None, "u1", "i4"),
+    "f64": ("f64", "f64", None, "f8", "f8"),
 }
 
 
@@ -1080,6 +1103,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "matmul_bf16x3": case_matmul_bf16x3,
          "matmul_bf16x6": case_matmul_bf16x6}
 CASES.update(dot3d_cases())
+CASES.update(matmul_f64_cases())
 
 
 def compare(what, got, ref, begin, end, tol):

@@ -35,6 +35,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
+// wgmma has no f64 form: an f64 warp_group_dot (which
+// nvidia-accelerate-matmul never makes: f64 dots take mma.sync m8n8k4) is
+// refused.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 64}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 64}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @f64_wgmma(%a: !ttg.memdesc<64x16xf64, #shared, #smem>, %b: !ttg.memdesc<16x64xf64, #sb, #smem>, %c: tensor<64x64xf64, #mma>) -> tensor<64x64xf64, #mma> {
+    // expected-error @+2 {{failed to legalize operation 'ttng.warp_group_dot'}}
+    // expected-error @+1 {{wgmma is lowered for f16 operands into an f32 or f16 accumulator, bf16, f32 (tf32), f8E4M3FN and f8E5M2 into f32 and i8 into i32 only, got 'f64' x 'f64' -> 'f64'}}
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x16xf64, #shared, #smem> * !ttg.memdesc<16x64xf64, #sb, #smem> -> tensor<64x64xf64, #mma>
+    tt.return %d : tensor<64x64xf64, #mma>
+  }
+}
+
+// -----
+
 // wgmma transposes 16-bit operands only: an fp8 B held N-major is refused.
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>

@@ -173,3 +173,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %o : tensor<2x32x32xf32, #blocked>
   }
 }
+
+// -----
+
+// A batched f64 dot (test_dot3d's float64 cases) takes mma.sync m8n8k4 in
+// the rank-3 layouts, operands with kWidth 1, on sm_80 and sm_90 alike; two
+// warps go to a batch of 4.
+// CHECK: #[[F64:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 1, 1], instrShape = [1, 16, 8]}>
+// CHECK-LABEL: tt.func public @f64_batched(
+// CHECK: %[[A:.*]] = ttg.convert_layout %{{.*}} -> tensor<4x32x32xf64, #ttg.dot_op<{opIdx = 0, parent = #[[F64]], kWidth = 1}>>
+// CHECK: %[[B:.*]] = ttg.convert_layout %{{.*}} -> tensor<4x32x32xf64, #ttg.dot_op<{opIdx = 1, parent = #[[F64]], kWidth = 1}>>
+// CHECK: %[[C:.*]] = ttg.convert_layout %{{.*}} : tensor<4x32x32xf64, #blocked> -> tensor<4x32x32xf64, #[[F64]]>
+// CHECK: %[[D:.*]] = tt.dot %[[A]], %[[B]], %[[C]] : {{.*}} -> tensor<4x32x32xf64, #[[F64]]>
+// CHECK: ttg.convert_layout %[[D]] : tensor<4x32x32xf64, #[[F64]]> -> tensor<4x32x32xf64, #blocked>
+// CHECK-NOT: warp_group_dot
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 2, 1], order = [2, 1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @f64_batched(%a: tensor<4x32x32xf64, #blocked>, %b: tensor<4x32x32xf64, #blocked>, %c: tensor<4x32x32xf64, #blocked>) -> tensor<4x32x32xf64, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<4x32x32xf64, #blocked> -> tensor<4x32x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<4x32x32xf64, #blocked> -> tensor<4x32x32xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<4x32x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<4x32x32xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<4x32x32xf64, #blocked>
+    tt.return %d : tensor<4x32x32xf64, #blocked>
+  }
+}

@@ -1,9 +1,9 @@
 // nvidia-accelerate-matmul on the other operand types the tensor cores
 // take: f32 at tf32 precision (mma.sync m16n8k8 / wgmma k8, operands with
 // kWidth 1), tf32x3 (three tf32 dots), i8 into i32 (m16n8k32 / wgmma k32,
-// kWidth 4). wgmma transposes only 16-bit operands: tf32 and i8 ones are
-// staged K-major (A not transposed, B transposed) whatever their producer's
-// order.
+// kWidth 4), f64 into f64 (m8n8k4 on every architecture, kWidth 1). wgmma
+// transposes only 16-bit operands: tf32 and i8 ones are staged K-major (A
+// not transposed, B transposed) whatever their producer's order.
 //
 // RUN: trident-opt --plugin %nvidia_plugin --split-input-file --nvidia-accelerate-matmul=compute-capability=80 %s | FileCheck %s
 // RUN: trident-opt --plugin %nvidia_plugin --split-input-file --nvidia-accelerate-matmul=compute-capability=90 %s | FileCheck %s --check-prefix=SM90
@@ -368,5 +368,56 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
       scf.yield %d : tensor<64x64xf32, #blocked>
     }
     tt.return %second : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// f64 x f64 -> f64 takes mma.sync m8n8k4 on sm_80 and on sm_90 alike
+// (wgmma has no f64 form): the version-2 layouts, operands with kWidth 1
+// (one f64 register along K), whatever the warps (4 here: no wgmma either
+// way). K = 4 is a whole instruction step.
+// CHECK: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func public @f64_dot(
+// CHECK: %[[A:.*]] = ttg.convert_layout %{{.*}} -> tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>>
+// CHECK: %[[B:.*]] = ttg.convert_layout %{{.*}} -> tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 1}>>
+// CHECK: %[[C:.*]] = ttg.convert_layout %{{.*}} : tensor<64x64xf64, #blocked> -> tensor<64x64xf64, #[[MMA]]>
+// CHECK: %[[D:.*]] = tt.dot %[[A]], %[[B]], %[[C]] : {{.*}} -> tensor<64x64xf64, #[[MMA]]>
+// CHECK: ttg.convert_layout %[[D]] : tensor<64x64xf64, #[[MMA]]> -> tensor<64x64xf64, #blocked>
+// CHECK-LABEL: tt.func public @f64_k4(
+// CHECK: tt.dot {{.*}} : tensor<16x4xf64, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 1}>> * tensor<4x8xf64, #ttg.dot_op<{opIdx = 1, parent = #{{.*}}, kWidth = 1}>> -> tensor<16x8xf64, #
+// Left to the FMA dot: M = 8 (no whole 16x8 tile) and f64 x f64 -> f32.
+// CHECK-LABEL: tt.func public @f64_left_alone(
+// CHECK: tt.dot {{.*}} -> tensor<8x64xf64, #blocked>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #blocked>
+// SM90: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// SM90-LABEL: tt.func public @f64_dot(
+// SM90-NOT: ttng.warp_group_dot
+// SM90-NOT: ttg.local_alloc
+// SM90: tt.dot {{.*}} : tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>> * tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 1}>> -> tensor<64x64xf64, #[[MMA]]>
+// SM90-NOT: ttng.warp_group_dot
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @f64_dot(%a: tensor<64x32xf64, #blocked>, %b: tensor<32x64xf64, #blocked>, %c: tensor<64x64xf64, #blocked>) -> tensor<64x64xf64, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<64x32xf64, #blocked> -> tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf64, #blocked> -> tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf64, #blocked>
+    tt.return %d : tensor<64x64xf64, #blocked>
+  }
+  tt.func public @f64_k4(%a: tensor<16x4xf64, #blocked>, %b: tensor<4x8xf64, #blocked>, %c: tensor<16x8xf64, #blocked>) -> tensor<16x8xf64, #blocked> {
+    %a1 = ttg.convert_layout %a : tensor<16x4xf64, #blocked> -> tensor<16x4xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<4x8xf64, #blocked> -> tensor<4x8xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<16x4xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<4x8xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x8xf64, #blocked>
+    tt.return %d : tensor<16x8xf64, #blocked>
+  }
+  tt.func public @f64_left_alone(%a: tensor<8x32xf64, #blocked>, %b: tensor<32x64xf64, #blocked>, %c: tensor<8x64xf64, #blocked>, %x: tensor<64x32xf64, #blocked>, %y: tensor<32x64xf64, #blocked>, %z: tensor<64x64xf32, #blocked>) -> (tensor<8x64xf64, #blocked>, tensor<64x64xf32, #blocked>) {
+    %a1 = ttg.convert_layout %a : tensor<8x32xf64, #blocked> -> tensor<8x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<32x64xf64, #blocked> -> tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<8x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<8x64xf64, #blocked>
+    %x1 = ttg.convert_layout %x : tensor<64x32xf64, #blocked> -> tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %y1 = ttg.convert_layout %y : tensor<32x64xf64, #blocked> -> tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %e = tt.dot %x1, %y1, %z : tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d, %e : tensor<8x64xf64, #blocked>, tensor<64x64xf32, #blocked>
   }
 }

@@ -3,7 +3,7 @@
 // Unit tests of #ttg.nvidia_mma (and its dot operands) and
 // #ttg.nvmma_shared as linear layouts. The expected values are worked out
 // by hand from the PTX ISA's fragment layouts (mma.m16n8k16, .m16n8k8
-// tf32, .m16n8k32 s8, wgmma .m64nNk16 and .m64nNk8) and from the
+// tf32, .m16n8k32 s8, .m8n8k4 f64, wgmma .m64nNk16 and .m64nNk8) and from the
 // definition of the 32/64/128-byte swizzles, and checked point by point
 // rather than base by base.
 //
@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <set>
 #include <string>
 
 using namespace mlir;
@@ -434,6 +435,161 @@ TEST_F(NvidiaLayoutsTest, AmpereBatchedWarpsAlongN) {
         ASSERT_EQ(y[2].second, 8 * warp + g);
       }
     }
+}
+
+//===----------------------------------------------------------------------===//
+// f64 dots: mma.sync m8n8k4 in the version-2 layouts with kWidth 1
+//===----------------------------------------------------------------------===//
+
+// PTX ISA, "Matrix Fragments for mma.m8n8k4 with .f64": lane l holds
+//   A (8 x 4):  a0 at (l / 4, l % 4)
+//   B (4 x 8):  b0 at (l % 4, l / 4)
+//   C (8 x 8):  c_i at (l / 4, 2 * (l % 4) + i), i = 0, 1.
+// The lowering looks up, with lane and warp fixed, which register holds a
+// fragment element of lane 0 at a tile's corner and uses that register in
+// every lane. So each register of each warp must hold, in lane l, lane 0's
+// point moved by lane l's offset in the fragment, and lane 0's points must
+// be the corners of every 8x4 (A), 4x8 (B) or 8x8 (C) tile, with both
+// columns of C.
+class NvidiaF64LayoutsTest : public NvidiaLayoutsTest {
+protected:
+  enum class Fragment { A, B, C };
+
+  /// The offset of lane `lane` from lane 0 in `fragment`.
+  static std::pair<int32_t, int32_t> laneOffset(Fragment fragment,
+                                                int32_t lane) {
+    switch (fragment) {
+    case Fragment::A:
+      return {lane / 4, lane % 4};
+    case Fragment::B:
+      return {lane % 4, lane / 4};
+    case Fragment::C:
+      return {lane / 4, 2 * (lane % 4)};
+    }
+    return {0, 0};
+  }
+
+  /// Checks `ll` (rank 2 or 3, the batch first) of a tensor of `shape`
+  /// against the m8n8k4 `fragment`, for every warp.
+  void checkFragments(const LinearLayout &ll, ArrayRef<int64_t> shape,
+                      Fragment fragment) {
+    unsigned rank = shape.size();
+    // The tile of one instruction, and lane 0's element columns in it.
+    int32_t tileRows = fragment == Fragment::B ? 4 : 8;
+    int32_t tileCols = fragment == Fragment::A ? 4 : 8;
+    int32_t lane0Cols = fragment == Fragment::C ? 2 : 1;
+    int32_t numWarps = ll.getInDimSize(S("warp"));
+    int32_t numRegs = ll.getInDimSize(S("register"));
+    auto apply = [&](int32_t reg, int32_t lane, int32_t warp) {
+      auto out = ll.apply({{S("register"), reg},
+                           {S("lane"), lane},
+                           {S("warp"), warp},
+                           {S("block"), 0}});
+      EXPECT_EQ(out.size(), rank);
+      SmallVector<int32_t> point;
+      for (auto [name, value] : out)
+        point.push_back(value);
+      return point;
+    };
+    std::set<SmallVector<int32_t>> corners;
+    for (int32_t warp = 0; warp < numWarps; ++warp)
+      for (int32_t reg = 0; reg < numRegs; ++reg) {
+        SmallVector<int32_t> origin = apply(reg, 0, warp);
+        int32_t row = origin[rank - 2], col = origin[rank - 1];
+        ASSERT_EQ(row % tileRows, 0) << "warp " << warp << " register " << reg;
+        ASSERT_LT(col % tileCols, lane0Cols)
+            << "warp " << warp << " register " << reg;
+        corners.insert(origin);
+        for (int32_t lane = 0; lane < 32; ++lane) {
+          auto [dr, dc] = laneOffset(fragment, lane);
+          SmallVector<int32_t> expected = origin;
+          expected[rank - 2] += dr;
+          expected[rank - 1] += dc;
+          ASSERT_EQ(apply(reg, lane, warp), expected)
+              << "warp " << warp << " register " << reg << " lane " << lane;
+        }
+      }
+    // Lane 0 reaches every tile corner (and both of C's columns).
+    int64_t batch = rank == 3 ? shape[0] : 1;
+    EXPECT_EQ(int64_t(corners.size()), batch * (shape[rank - 2] / tileRows) *
+                                           (shape[rank - 1] / tileCols) *
+                                           lane0Cols);
+  }
+
+  DotOperandEncodingAttr operand(StringRef mmaText, unsigned opIdx) {
+    return parse<DotOperandEncodingAttr>(
+        ("#ttg.dot_op<{opIdx = " + Twine(opIdx) + ", parent = " + mmaText +
+         ", kWidth = 1}>")
+            .str());
+  }
+};
+
+// A 2-D f64 dot of 32 x 16 x 16 with two warps along M.
+TEST_F(NvidiaF64LayoutsTest, TwoDimensional) {
+  const char *mmaText = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = "
+                        "0, warpsPerCTA = [2, 1], instrShape = [16, 8]}>";
+  auto c = parse<NvidiaMmaEncodingAttr>(mmaText);
+  auto a = operand(mmaText, 0), b = operand(mmaText, 1);
+  ASSERT_TRUE(c && a && b);
+  checkFragments(c.toLinearLayout({32, 16}), {32, 16}, Fragment::C);
+  checkFragments(a.toLinearLayout({32, 16}), {32, 16}, Fragment::A);
+  checkFragments(b.toLinearLayout({16, 16}), {16, 16}, Fragment::B);
+}
+
+// Four warps, two along M and two along N, over 64 x 64 x 64.
+TEST_F(NvidiaF64LayoutsTest, WarpsAlongMAndN) {
+  const char *mmaText = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = "
+                        "0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>";
+  auto c = parse<NvidiaMmaEncodingAttr>(mmaText);
+  auto a = operand(mmaText, 0), b = operand(mmaText, 1);
+  ASSERT_TRUE(c && a && b);
+  checkFragments(c.toLinearLayout({64, 64}), {64, 64}, Fragment::C);
+  checkFragments(a.toLinearLayout({64, 64}), {64, 64}, Fragment::A);
+  checkFragments(b.toLinearLayout({64, 64}), {64, 64}, Fragment::B);
+}
+
+// A batched f64 dot: a batch of 4 over two warps, 32 x 32 x 32 each.
+TEST_F(NvidiaF64LayoutsTest, Batched) {
+  const char *mmaText = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = "
+                        "0, warpsPerCTA = [2, 1, 1], instrShape = [1, 16, 8]}>";
+  auto c = parse<NvidiaMmaEncodingAttr>(mmaText);
+  auto a = operand(mmaText, 0), b = operand(mmaText, 1);
+  ASSERT_TRUE(c && a && b);
+  checkFragments(c.toLinearLayout({4, 32, 32}), {4, 32, 32}, Fragment::C);
+  checkFragments(a.toLinearLayout({4, 32, 32}), {4, 32, 32}, Fragment::A);
+  checkFragments(b.toLinearLayout({4, 32, 32}), {4, 32, 32}, Fragment::B);
+}
+
+// The register order the lowering pairs up: in one 16x8 accumulator tile,
+// registers 0-1 are the upper m8n8k4 accumulator (c0, c1) and 2-3 the
+// lower; A's registers 0 and 1 are the upper and lower 8x4 tiles of the
+// first step of K, 2 and 3 those of the second; B's registers 0 and 1 are
+// the two steps of K.
+TEST_F(NvidiaF64LayoutsTest, RegisterOrder) {
+  const char *mmaText = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = "
+                        "0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>";
+  auto c = parse<NvidiaMmaEncodingAttr>(mmaText);
+  auto a = operand(mmaText, 0), b = operand(mmaText, 1);
+  ASSERT_TRUE(c && a && b);
+  LinearLayout lc = c.toLinearLayout({16, 8});
+  LinearLayout la = a.toLinearLayout({16, 8});
+  LinearLayout lb = b.toLinearLayout({8, 8});
+  auto lane0 = [&](const LinearLayout &ll, int32_t reg) {
+    return at(ll, {{"register", reg}, {"lane", 0}, {"warp", 0}, {"block", 0}});
+  };
+  EXPECT_EQ(lc.getInDimSize(S("register")), 4);
+  EXPECT_EQ(lane0(lc, 0), Point(0, 0));
+  EXPECT_EQ(lane0(lc, 1), Point(0, 1));
+  EXPECT_EQ(lane0(lc, 2), Point(8, 0));
+  EXPECT_EQ(lane0(lc, 3), Point(8, 1));
+  EXPECT_EQ(la.getInDimSize(S("register")), 4);
+  EXPECT_EQ(lane0(la, 0), Point(0, 0));
+  EXPECT_EQ(lane0(la, 1), Point(8, 0));
+  EXPECT_EQ(lane0(la, 2), Point(0, 4));
+  EXPECT_EQ(lane0(la, 3), Point(8, 4));
+  EXPECT_EQ(lb.getInDimSize(S("register")), 2);
+  EXPECT_EQ(lane0(lb, 0), Point(0, 0));
+  EXPECT_EQ(lane0(lb, 1), Point(4, 0));
 }
 
 //===----------------------------------------------------------------------===//

@@ -7,13 +7,16 @@
 //   f16 -> f16        m16n8k16.row.col.f16.f16.f16.f16
 //   f32 (tf32) -> f32 m16n8k8.row.col.f32.tf32.tf32.f32
 //   i8 -> i32         m16n8k32.row.col.satfinite.s32.s8.s8.s32
+//   f64 -> f64        m8n8k4.row.col.f64.f64.f64.f64, one per 8x8 half of
+//                     each 16x8 tile (kWidth 1; see MmaFragments.h)
 // Which register of the operands and of the accumulator feeds which fragment
 // element is read off the linear layouts: with lane and warp zero, register
 // r of a layout holds the coordinates getRegisterCoordinates(r); the PTX
 // fragments of lane 0 are those of MmaFragments.h, and
 //   C: c_i at (8 * (i / 2), i % 2)                          i = 0..3
 // relative to the tile's corner: four f32 (or s32) registers, or for an
-// f16 accumulator two f16x2 registers, {c0, c1} and {c2, c3}. The lane and
+// f16 accumulator two f16x2 registers, {c0, c1} and {c2, c3}; m8n8k4 takes
+// c0 and c1 of its 8x8 tile, one f64 register each. The lane and
 // warp parts of the three layouts agree with the ISA's (checked by the
 // layout unit tests), so the same registers serve every lane.
 //
@@ -85,8 +88,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     // fp8 operands reach mma.sync converted to f16 (accelerate-matmul).
     if (!kind || kind->isFp8())
       return rewriter.notifyMatchFailure(
-          op, "only f16/bf16 -> f32, f16 -> f16, f32 (tf32) -> f32 and i8 -> "
-              "i32");
+          op, "only f16/bf16 -> f32, f16 -> f16, f32 (tf32) -> f32, i8 -> "
+              "i32 and f64 -> f64");
     if (kind->ptxType == "tf32" &&
         op.getInputPrecision() != InputPrecision::TF32)
       return op.emitError("mma.sync reads f32 operands as tf32: it cannot "
@@ -110,12 +113,16 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       auto it = regs.find(at);
       return it == regs.end() ? -1 : it->second.front();
     };
-    // Four accumulator elements in four registers, or in two f16x2 ones.
-    int32_t accRegs = 4 / kind->accPerRegister();
+    // Four accumulator elements in four registers, or in two f16x2 ones;
+    // two f64 ones for m8n8k4.
+    int32_t instrM = kind->instrM();
+    int32_t accElements = kind->accElements();
+    int32_t accRegs = accElements / kind->accPerRegister();
+    int32_t aRegCount = kind->aRegisters(), bRegCount = kind->bRegisters();
     std::string asmText;
     {
       llvm::raw_string_ostream os(asmText);
-      os << "mma.sync.aligned.m16n8k" << instrK << ".row.col.";
+      os << "mma.sync.aligned.m" << instrM << "n8k" << instrK << ".row.col.";
       if (kind->integer)
         os << "satfinite.";
       os << kind->accPtxType() << "." << kind->ptxType << "." << kind->ptxType
@@ -127,9 +134,9 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       };
       operandList(accRegs);
       os << "}, {";
-      operandList(4);
+      operandList(aRegCount);
       os << "}, {";
-      operandList(2);
+      operandList(bRegCount);
       os << "}, {";
       operandList(accRegs);
       os << "};";
@@ -138,13 +145,14 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     {
       SmallVector<std::string> parts(accRegs,
                                      ("=" + kind->accConstraint()).str());
-      parts.append(6, "r");
+      parts.append(aRegCount + bRegCount, kind->operandConstraint().str());
       for (int32_t i = 0; i < accRegs; ++i)
         parts.push_back(std::to_string(i));
       constraints = llvm::join(parts, ",");
     }
-    Type accType = kind->accConstraint() == "r" ? Type(rewriter.getI32Type())
-                                                : Type(rewriter.getF32Type());
+    Type accType = kind->isF64()                  ? Type(rewriter.getF64Type())
+                   : kind->accConstraint() == "r" ? Type(rewriter.getI32Type())
+                                                  : Type(rewriter.getF32Type());
     auto resultType = LLVM::LLVMStructType::getLiteral(
         rewriter.getContext(), SmallVector<Type>(accRegs, accType));
     int32_t perRegister = kind->elementsPerRegister();
@@ -157,22 +165,24 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     std::map<Coord, SmallVector<Value>> aFrags, bFrags;
     for (auto &[origin, regs] : cRegs) {
       auto [b0, m0, n0] = origin;
-      if (m0 % 16 != 0 || n0 % 8 != 0)
+      if (m0 % instrM != 0 || n0 % 8 != 0)
         continue;
       int32_t cIdx[4];
-      for (int i = 0; i < 4; ++i) {
+      for (int i = 0; i < accElements; ++i) {
         cIdx[i] = lookup(cRegs, {b0, m0 + 8 * (i / 2), n0 + i % 2});
         if (cIdx[i] < 0) {
-          InFlightDiagnostic diag = op.emitError(
-              "mma v2 accumulator layout without a full 16x8 tile at (");
+          InFlightDiagnostic diag = op.emitError("mma v2 accumulator layout "
+                                                 "without a full ")
+                                    << instrM << "x8 tile at (";
           if (rank == 3)
             diag << b0 << ", ";
           return diag << m0 << ", " << n0 << ")";
         }
       }
-      // The accumulator registers: c0..c3, or {c0, c1} and {c2, c3} packed.
+      // The accumulator registers: c0..c3 (c0, c1 for m8n8k4), or {c0, c1}
+      // and {c2, c3} packed.
       SmallVector<Value> acc;
-      for (int i = 0; i < 4; i += accPerRegister) {
+      for (int i = 0; i < accElements; i += accPerRegister) {
         SmallVector<Value> elements;
         for (int e = i; e < i + accPerRegister; ++e)
           elements.push_back(d[cIdx[e]]);
@@ -183,7 +193,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       for (int32_t k0 = 0; k0 < K; k0 += instrK) {
         SmallVector<Value> &af = aFrags[{b0, m0, k0}];
         if (af.empty()) {
-          for (int32_t j = 0; j < 4 * perRegister; j += perRegister) {
+          for (int32_t j = 0; j < aRegCount * perRegister; j += perRegister) {
             SmallVector<Value> elements;
             for (int32_t e = j; e < j + perRegister; ++e) {
               auto [row, col] = nvidia_gpu::getAFragmentCoord(*kind, e);
@@ -198,7 +208,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         }
         SmallVector<Value> &bf = bFrags[{b0, n0, k0}];
         if (bf.empty()) {
-          for (int32_t j = 0; j < 2 * perRegister; j += perRegister) {
+          for (int32_t j = 0; j < bRegCount * perRegister; j += perRegister) {
             SmallVector<Value> elements;
             for (int32_t e = j; e < j + perRegister; ++e) {
               auto [row, col] = nvidia_gpu::getBFragmentCoord(*kind, e);
@@ -231,7 +241,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                                                rewriter, loc, reg,
                                                accElementType, accPerRegister));
       // Every register holding an element of the tile (duplicates too).
-      for (int i = 0; i < 4; ++i)
+      for (int i = 0; i < accElements; ++i)
         for (int32_t r : cRegs.at({b0, m0 + 8 * (i / 2), n0 + i % 2}))
           d[r] = elements[i];
     }

@@ -28,6 +28,8 @@ nvidia_gpu::getMmaOperandKind(Type a, Type b, Type acc) {
   // the upper 19 bits of each f32 register.
   if (acc.isF32() && a.isF32())
     return MmaOperandKind{"tf32", 32, false};
+  if (acc.isF64() && a.isF64())
+    return MmaOperandKind{"f64", 64, false};
   if (acc.isInteger(32) && a.isInteger(8))
     return MmaOperandKind{"s8", 8, true};
   if (acc.isF32() && isa<Float8E4M3FNType>(a))
@@ -52,6 +54,9 @@ nvidia_gpu::getBFragmentCoord(const MmaOperandKind &kind, int32_t j) {
 Value nvidia_gpu::packMmaRegister(RewriterBase &rewriter, Location loc,
                                   ArrayRef<Value> elements) {
   Type i32 = rewriter.getI32Type();
+  if (elements.size() == 1 &&
+      elements.front().getType().getIntOrFloatBitWidth() == 64)
+    return elements.front();
   if (elements.size() == 1)
     return elements.front().getType() == i32
                ? elements.front()

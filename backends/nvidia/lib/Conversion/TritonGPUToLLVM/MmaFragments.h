@@ -13,6 +13,18 @@
 // (fp8 dots take mma.sync, which has no fp8 form before sm_89, with their
 // operands converted to f16: nvidia-accelerate-matmul does it.)
 //
+// f64 x f64 -> f64 has one instruction, mma.sync m8n8k4 (sm_80 and later;
+// wgmma has no f64 form), with one f64 per register: lane l holds
+//   A (8 x 4):  (l / 4, l % 4)
+//   B (4 x 8):  (l % 4, l / 4)
+//   C (8 x 8):  (l / 4, 2 * (l % 4) + i), i = 0, 1
+// (the PTX ISA's "Matrix Fragments for mma.m8n8k4 with .f64"). These are
+// the upper 8 rows of the m16n8 layouts with kWidth 1: the accumulator of
+// an m16n8 tile is two m8n8 ones, rows 0-7 and 8-15, and the operands of
+// kWidth 1 hold one element per register, lane l at (l / 4, l % 4) of A and
+// (l % 4, l / 4) of B. An f64 dot therefore keeps those layouts, and takes
+// one m8n8k4 per 8x8 half-tile and step of 4 along K.
+//
 // With w = 32 / bits, the fragments of lane 0 (every other lane's are offset
 // by its row l / 4 and its K group l % 4, as the dot-operand layouts of
 // kWidth w say) are, relative to the tile's corner:
@@ -40,27 +52,41 @@ namespace mlir::triton::nvidia_gpu {
 
 /// The operand type of a tensor-core instruction.
 struct MmaOperandKind {
-  /// The PTX type of the operands: f16, bf16, tf32, s8, e4m3 or e5m2.
+  /// The PTX type of the operands: f16, bf16, tf32, s8, e4m3, e5m2 or f64.
   std::string ptxType;
-  /// Bits of one element; a register packs 32 / bits of them.
+  /// Bits of one element; a register packs 32 / bits of them (f64: one
+  /// 64-bit register each).
   unsigned bits = 16;
-  /// Whether the accumulator is s32 (else f32, or f16 with `halfAcc`).
+  /// Whether the accumulator is s32 (else f32, or f16 with `halfAcc`, or
+  /// f64 for f64 operands).
   bool integer = false;
   /// Whether the accumulator is f16, two elements to a register.
   bool halfAcc = false;
 
-  unsigned elementsPerRegister() const { return 32 / bits; }
-  /// Accumulator elements per 32-bit register: 2 for f16, else 1.
+  /// Whether this is f64 x f64 -> f64 (mma.sync m8n8k4).
+  bool isF64() const { return bits == 64; }
+  unsigned elementsPerRegister() const { return isF64() ? 1 : 32 / bits; }
+  /// Accumulator elements per register: 2 for f16, else 1.
   unsigned accPerRegister() const { return halfAcc ? 2 : 1; }
-  /// The PTX type of the accumulator: f32, f16 or s32.
+  /// The PTX type of the accumulator: f32, f16, s32 or f64.
   StringRef accPtxType() const {
-    return integer ? "s32" : halfAcc ? "f16" : "f32";
+    return isF64() ? "f64" : integer ? "s32" : halfAcc ? "f16" : "f32";
   }
   /// The inline-asm constraint of an accumulator register.
-  StringRef accConstraint() const { return integer || halfAcc ? "r" : "f"; }
+  StringRef accConstraint() const {
+    return isF64() ? "d" : integer || halfAcc ? "r" : "f";
+  }
+  /// The inline-asm constraint of an operand register.
+  StringRef operandConstraint() const { return isF64() ? "d" : "r"; }
+  /// M of one mma.sync instruction: 8 for f64 (m8n8k4), else 16 (m16n8kK).
+  int32_t instrM() const { return isF64() ? 8 : 16; }
+  /// Registers of A, of B and accumulator elements per mma.sync instruction.
+  int32_t aRegisters() const { return isF64() ? 1 : 4; }
+  int32_t bRegisters() const { return isF64() ? 1 : 2; }
+  int32_t accElements() const { return isF64() ? 2 : 4; }
   /// Whether the operands are fp8 (e4m3 or e5m2).
   bool isFp8() const { return bits == 8 && !integer; }
-  /// K of one instruction: 32 bytes of each row of A.
+  /// K of one instruction: 32 bytes of each row of A (f64: 4).
   int32_t instrK() const { return 256 / bits; }
 };
 
@@ -75,7 +101,8 @@ std::pair<int32_t, int32_t> getAFragmentCoord(const MmaOperandKind &kind,
 std::pair<int32_t, int32_t> getBFragmentCoord(const MmaOperandKind &kind,
                                               int32_t j);
 
-/// `elements` (32 / bits of them, in K order) as one i32 register.
+/// `elements` (32 / bits of them, in K order) as one i32 register; a
+/// single 64-bit element stays as it is (an f64 operand register).
 Value packMmaRegister(RewriterBase &rewriter, Location loc,
                       ArrayRef<Value> elements);
 

@@ -57,8 +57,8 @@ struct ConvertTritonGPUToLLVM
     triton::TritonGPUToLLVMTypeConverter typeConverter(context, options,
                                                        targetInfo);
     RewritePatternSet patterns(context);
-    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns,
-                                            targetInfo, pointerInfo);
+    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                            pointerInfo);
     // Math functions NVPTX has no instruction for (exp, log, erf, tanh,
     // ...) become libdevice calls, linked in by the llir stage; ahead of
     // MLIR's math -> LLVM intrinsics.
@@ -66,9 +66,12 @@ struct ConvertTritonGPUToLLVM
                                         /*benefit=*/10);
     populateElementwiseOpToLLVMPatterns(typeConverter, patterns,
                                         /*benefit=*/10);
-    mlir::triton::nvidia_gpu::populateDotOpToLLVMPatterns(typeConverter, patterns,
+    mlir::triton::nvidia_gpu::populateDotOpToLLVMPatterns(typeConverter,
+                                                          patterns,
                                                           /*benefit=*/10);
     mlir::triton::nvidia_gpu::populateLocalLoadOpToLLVMPatterns(
+        typeConverter, patterns, targetInfo, /*benefit=*/10);
+    mlir::triton::nvidia_gpu::populateSharedF64ToLLVMPatterns(
         typeConverter, patterns, targetInfo, /*benefit=*/10);
     mlir::triton::nvidia_gpu::populateConvertLayoutOpToLLVMPatterns(
         typeConverter, patterns, targetInfo, computeCapability,

@@ -205,7 +205,8 @@ struct WarpGroupDotOpConversion
     Type elem = aType ? aType.getElementType() : aRegType.getElementType();
     std::optional<ttng::MmaOperandKind> kind = ttng::getMmaOperandKind(
         elem, bType.getElementType(), dType.getElementType());
-    if (!kind)
+    // wgmma has no f64 form (f64 dots take mma.sync m8n8k4).
+    if (!kind || kind->isF64())
       return op.emitError("wgmma is lowered for f16 operands into an f32 or "
                           "f16 accumulator, bf16, f32 (tf32), f8E4M3FN and "
                           "f8E5M2 into f32 and i8 into i32 only, got ")

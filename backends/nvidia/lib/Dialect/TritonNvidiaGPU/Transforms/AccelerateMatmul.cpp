@@ -12,8 +12,11 @@
 //   f32 x f32 -> f32, bf16x6 precision    six bf16 dots (see splitF32Dot)
 //   i8 x i8 -> i32                        32
 //   fp8 x fp8 -> f32 (f8E4M3FN, f8E5M2)   32 on wgmma; mma.sync: as f16, 16
+//   f64 x f64 -> f64                      4 (mma.sync m8n8k4 only)
 //
-// f32 dots of ieee precision stay exact (the core's FMA dot).
+// f32 dots of ieee precision stay exact (the core's FMA dot). f64 dots take
+// the tensor cores, which compute them in f64 (m8n8k4, rounding to nearest
+// even), as upstream Triton moves them there on sm_80 and later.
 //
 //  - sm_90 (Hopper): ttng.warp_group_dot (wgmma) with both operands staged
 //    in #ttg.nvmma_shared buffers, when M is a multiple of 64 and the warps
@@ -22,7 +25,9 @@
 //  - sm_80 and later otherwise: tt.dot in the mma.sync (m16n8kK) layouts,
 //    operands with kWidth = 32 / bits (one 32-bit register along K). fp8
 //    operands are converted to f16 first (tt.fp_to_fp, exact): mma.sync has
-//    no fp8 form before sm_89.
+//    no fp8 form before sm_89. f64 dots, which wgmma does not take, keep the
+//    same layouts with kWidth 1 (one f64 register along K): each 16x8 tile
+//    is two m8n8k4 ones, whose fragments are its upper and lower halves.
 //
 // Batched 3-D dots (B x M x K times B x K x N, tl.dot of 3-D blocks) take
 // mma.sync on every architecture, in rank-3 layouts whose batch dimension
@@ -267,7 +272,8 @@ bool isFp8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
 /// tensor cores do not take them: 16 for f16 or bf16 into f32, f16 into
 /// f16, f32 at bf16x3 or bf16x6 precision (split into bf16 parts) and fp8
 /// into f32 (converted to f16), 8 for f32 into f32 at tf32 (or tf32x3)
-/// precision, 32 for i8 into i32.
+/// precision, 32 for i8 into i32, 4 for f64 into f64 (m8n8k4; f64 dots
+/// have no precision to honour).
 unsigned getInstrK(triton::DotOp dot) {
   Type a = cast<RankedTensorType>(dot.getA().getType()).getElementType();
   Type b = cast<RankedTensorType>(dot.getB().getType()).getElementType();
@@ -292,6 +298,8 @@ unsigned getInstrK(triton::DotOp dot) {
   }
   if (d.isInteger(32) && a.isInteger(8))
     return 32;
+  if (d.isF64() && a.isF64())
+    return 4;
   return 0;
 }
 
@@ -423,10 +431,10 @@ void accelerate(triton::DotOp dot, unsigned computeCapability,
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
   // wgmma is Hopper's alone: Blackwell has tcgen05 instead. It has no
-  // batched form (as upstream, 3-D dots take mma.sync).
+  // batched form (as upstream, 3-D dots take mma.sync), nor an f64 one.
   unsigned rank = resultType.getRank();
   unsigned wgmmaK = getWgmmaK(dot, instrK);
-  if (computeCapability == 90 && rank == 2 &&
+  if (computeCapability == 90 && rank == 2 && !aType.getElementType().isF64() &&
       aType.getDimSize(1) % wgmmaK == 0 &&
       succeeded(rewriteToWgmma(dot, numWarps, chained, wgmmaK, staged)))
     return;
@@ -449,8 +457,8 @@ void accelerate(triton::DotOp dot, unsigned computeCapability,
       getWarpsPerTileV2(resultType.getShape(), numWarps, chained),
       blocked.getCTALayout(), instrShape);
   // One 32-bit register of consecutive K elements per thread: what each
-  // register of the instruction's fragments packs.
-  unsigned kWidth = 32 / aType.getElementTypeBitWidth();
+  // register of the instruction's fragments packs; one f64 for f64.
+  unsigned kWidth = std::max(32 / aType.getElementTypeBitWidth(), 1u);
   auto operandType = [&](RankedTensorType type, unsigned opIdx) {
     return RankedTensorType::get(
         type.getShape(), type.getElementType(),

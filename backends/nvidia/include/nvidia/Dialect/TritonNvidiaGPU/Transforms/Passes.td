@@ -18,7 +18,9 @@ def AccelerateMatmul : Pass<"nvidia-accelerate-matmul", "::mlir::ModuleOp"> {
     cores take - f16 or bf16 into f32 and f16 into f16 (16 of K per
     instruction), f32 into f32 at `inputPrecision = tf32` (8, the operands
     read as tf32), i8 into i32 (32), f8E4M3FN or f8E5M2 into f32 (converted
-    to f16 with `tt.fp_to_fp`, 16; wgmma takes them as they are, 32) - into
+    to f16 with `tt.fp_to_fp`, 16; wgmma takes them as they are, 32), f64
+    into f64 (4, `mma.sync.m8n8k4`: two per 16x8 tile, kWidth 1; never
+    wgmma, which has no f64 form) - into
     a dot in the tensor-core layouts of `mma.sync.m16n8kK` (sm_80 and
     newer): the result gets `#ttg.nvidia_mma<{versionMajor = 2,
     versionMinor = 0, warpsPerCTA = [wm, wn], instrShape = [16, 8]}>`, the
