@@ -13,6 +13,7 @@
 #include "lld/Common/Driver.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -29,6 +30,8 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -77,7 +80,9 @@ std::unique_ptr<TargetMachine> createHostTargetMachine(std::string &error) {
   return machine;
 }
 
-/// Runs the O3 pipeline on `module` for `machine`.
+/// Runs the O3 pipeline on `module` for `machine`, then splits vectors wider
+/// than the machine's vector registers into register-sized pieces in
+/// address order (see below).
 void optimize(Module &module, TargetMachine &machine) {
   LoopAnalysisManager loops;
   FunctionAnalysisManager functions;
@@ -91,6 +96,31 @@ void optimize(Module &module, TargetMachine &machine) {
   builder.crossRegisterProxies(loops, functions, cgscc, modules);
   ModulePassManager pm =
       builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  // A program's tile is one wide vector (<256 x float>): the code generator
+  // splits its loads and stores itself, but issues them in descending
+  // address order, all loads before any store, which halves the speed of a
+  // memory-bound kernel (vadd: 15.6 ms against a C loop's 9.3 ms on one
+  // core; 9.4 ms split here). Split in the IR, the pieces stay in address
+  // order.
+  unsigned registerBits = 0;
+  for (Function &function : module)
+    if (!function.isDeclaration()) {
+      registerBits = unsigned(
+          machine.getTargetTransformInfo(function)
+              .getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+              .getFixedValue());
+      break;
+    }
+  if (registerBits >= 128) {
+    ScalarizerPassOptions split;
+    split.ScalarizeMinBits = registerBits;
+    split.ScalarizeLoadStore = true;
+    split.ScalarizeVariableInsertExtract = false;
+    FunctionPassManager functionPasses;
+    functionPasses.addPass(ScalarizerPass(split));
+    functionPasses.addPass(EarlyCSEPass());
+    pm.addPass(createModuleToFunctionPassAdaptor(std::move(functionPasses)));
+  }
   pm.run(module, modules);
 }
 
