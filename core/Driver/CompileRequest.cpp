@@ -2,10 +2,12 @@
 
 #include "trident/Driver/CompileRequest.h"
 
+#include "trident/Dialect/Triton/Transforms/Passes.h"
 #include "trident/InitAll.h"
 #include "trident/Plugin/PluginHost.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -30,6 +32,71 @@ std::string describeBackend(const PluginRecord *plugin) {
   return identity;
 }
 
+/// The target options of `request` for `resolved`'s target; fails, with
+/// `error`, on an --opt key the target does not take.
+static std::optional<TargetOptions> applyRequest(const ResolvedTarget &resolved,
+                                                 const CompileRequest &request,
+                                                 std::string &error) {
+  TargetOptions options = resolved.options;
+  if (request.numWarps)
+    options.numWarps = request.numWarps;
+  if (request.numStages)
+    options.numStages = request.numStages;
+  if (request.numCtas)
+    options.numCtas = request.numCtas;
+  if (request.threadsPerWarp)
+    options.threadsPerWarp = request.threadsPerWarp;
+  std::vector<std::string> known = resolved.backend->getOptionNames();
+  for (const auto &[key, value] : request.extras) {
+    if (!llvm::is_contained(known, key)) {
+      error = "target '" + options.kind + "' has no option '" + key + "' (" +
+              (known.empty() ? std::string("it takes no --opt options")
+                             : "its options: " + llvm::join(known, ", ")) +
+              ")";
+      return std::nullopt;
+    }
+    options.extra[key] = value;
+  }
+  return options;
+}
+
+std::optional<std::vector<StagePipeline>>
+describeStagePipelines(PluginHost &host, const CompileRequest &request,
+                       std::string &error) {
+  FailureOr<ResolvedTarget> resolved =
+      host.resolveTarget(request.target, error);
+  if (failed(resolved))
+    return std::nullopt;
+  std::optional<TargetOptions> options =
+      applyRequest(*resolved, request, error);
+  if (!options)
+    return std::nullopt;
+  auto print = [](mlir::OpPassManager &pm) {
+    std::string text;
+    raw_string_ostream os(text);
+    pm.printAsTextualPipeline(os);
+    return text;
+  };
+  std::vector<StagePipeline> stages;
+  mlir::OpPassManager ttir("builtin.module");
+  mlir::triton::buildTritonTTIRPipeline(ttir);
+  stages.push_back({"ttir", print(ttir)});
+  for (const Stage &stage : resolved->backend->getStages()) {
+    StagePipeline described{stage.name, ""};
+    if (stage.buildPipeline) {
+      mlir::OpPassManager pm("builtin.module");
+      if (failed(stage.buildPipeline(pm, *options))) {
+        error = "target '" + options->str() + "': stage '" + stage.name +
+                "' cannot build its pipeline for these options";
+        return std::nullopt;
+      }
+      described.pipeline = print(pm);
+    }
+    stages.push_back(std::move(described));
+  }
+  return stages;
+}
+
 std::optional<CompileResult>
 compileWithHost(PluginHost &host, StringRef sourceName, StringRef source,
                 const CompileRequest &request, std::string &error,
@@ -40,27 +107,10 @@ compileWithHost(PluginHost &host, StringRef sourceName, StringRef source,
     return std::nullopt;
 
   CompileOptions options;
-  options.target = resolved->options;
-  if (request.numWarps)
-    options.target.numWarps = request.numWarps;
-  if (request.numStages)
-    options.target.numStages = request.numStages;
-  if (request.numCtas)
-    options.target.numCtas = request.numCtas;
-  if (request.threadsPerWarp)
-    options.target.threadsPerWarp = request.threadsPerWarp;
-  std::vector<std::string> known = resolved->backend->getOptionNames();
-  for (const auto &[key, value] : request.extras) {
-    if (!llvm::is_contained(known, key)) {
-      error = "target '" + options.target.kind + "' has no option '" + key +
-              "' (" +
-              (known.empty() ? std::string("it takes no --opt options")
-                             : "its options: " + llvm::join(known, ", ")) +
-              ")";
-      return std::nullopt;
-    }
-    options.target.extra[key] = value;
-  }
+  std::optional<TargetOptions> target = applyRequest(*resolved, request, error);
+  if (!target)
+    return std::nullopt;
+  options.target = std::move(*target);
   options.backendIdentity = describeBackend(resolved->plugin);
   options.emitStage = request.emitStage;
   options.dumpDirectory = request.dumpDirectory;

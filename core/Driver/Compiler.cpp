@@ -69,6 +69,9 @@ std::string printModule(ModuleOp module) {
   std::string text;
   llvm::raw_string_ostream os(text);
   module.print(os);
+  // Ended as `trident-opt` ends its output, so that a stage it reproduces
+  // (`--print-pipeline`) compares byte for byte.
+  os << "\n";
   return text;
 }
 
@@ -107,14 +110,13 @@ FailureOr<triton::FuncOp> findKernel(ModuleOp module, std::string &error) {
     error = "no kernel: the module has no public tt.func with a body";
     return failure();
   }
-  error = "the module has " + std::to_string(kernels.size()) +
-          " public kernels (" +
-          llvm::join(llvm::map_range(kernels,
-                                     [](triton::FuncOp f) {
-                                       return f.getName().str();
-                                     }),
-                     ", ") +
-          "); a bundle holds one: make the others private";
+  error =
+      "the module has " + std::to_string(kernels.size()) + " public kernels (" +
+      llvm::join(
+          llvm::map_range(kernels,
+                          [](triton::FuncOp f) { return f.getName().str(); }),
+          ", ") +
+      "); a bundle holds one: make the others private";
   return failure();
 }
 
@@ -145,8 +147,8 @@ getSignature(triton::FuncOp kernel, bool skipDescriptors, std::string &error) {
     // the runtime uses the name in its messages.
     if (auto name = dyn_cast<NameLoc>(kernel.getArgument(index).getLoc()))
       param.name = name.getName().str();
-    if (auto divisibility = kernel.getArgAttrOfType<IntegerAttr>(
-            index, "tt.divisibility"))
+    if (auto divisibility =
+            kernel.getArgAttrOfType<IntegerAttr>(index, "tt.divisibility"))
       param.divisibility = divisibility.getInt();
     if (auto ptr = dyn_cast<triton::PointerType>(type);
         ptr && !isa<RankedTensorType>(ptr.getPointeeType())) {
@@ -231,12 +233,10 @@ std::vector<std::string> getStageNames(const TargetBackend &target) {
   return names;
 }
 
-std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
-                                           llvm::StringRef sourceName,
-                                           llvm::StringRef source,
-                                           const TargetBackend &target,
-                                           const CompileOptions &options,
-                                           std::string &error) {
+std::optional<CompileResult>
+compileKernel(const DialectRegistry &registry, llvm::StringRef sourceName,
+              llvm::StringRef source, const TargetBackend &target,
+              const CompileOptions &options, std::string &error) {
   CompileResult result;
   std::vector<Stage> stages = target.getStages();
 
@@ -352,8 +352,8 @@ std::optional<CompileResult> compileKernel(const DialectRegistry &registry,
   std::string current;
   if (isWanted(kTTIRStage, /*isLast=*/stages.empty()))
     current = printModule(*module);
-  if (failed(dumpStage(options, kernelName, kTTIRStage, "mlir", current,
-                       error)))
+  if (failed(
+          dumpStage(options, kernelName, kTTIRStage, "mlir", current, error)))
     return std::nullopt;
   if (options.keepStages)
     keptStages.push_back({kTTIRStage.str(), current});

@@ -87,6 +87,8 @@ struct CompileFlags {
   bool time = false;
   /// --time-passes: print the time of every pass of every stage on stderr.
   bool timePasses = false;
+  /// --print-pipeline: print each stage's passes instead of compiling.
+  bool printPipeline = false;
   int numWarps = 0; // 0: not given
   int numStages = 0;
   int numCtas = 0;

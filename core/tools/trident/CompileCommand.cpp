@@ -26,10 +26,13 @@ static void printUsage(raw_ostream &os) {
         "         [--num-warps N] [--num-stages N] [--num-ctas N]\n"
         "         [--threads-per-warp N] [--opt KEY=VALUE]...\n"
         "         [--dump-ir DIR] [--keep-ir] [--emit STAGE [-o FILE]]\n"
+        "         [--print-pipeline]\n"
         "         [--plugin PATH]... [-v|--verbose] [--time] [--time-passes]\n"
         "The target defaults to cpu; `trident targets` lists the others.\n"
         "Bundles are cached in TRIDENT_CACHE_DIR when it is set; -v says\n"
-        "whether the cache had the kernel.\n";
+        "whether the cache had the kernel. --print-pipeline prints each\n"
+        "stage as `<stage>: <pipeline>`, which `trident-opt --pass-pipeline`\n"
+        "runs on the previous stage's output, and compiles nothing.\n";
 }
 
 /// Parses a positive integer option value.
@@ -54,11 +57,13 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
     hasInline = true;
   }
   static const StringRef kValued[] = {
-      "--target", "-o", "--emit", "--dump-ir", "--num-warps", "--num-stages",
-      "--num-ctas", "--threads-per-warp", "--opt"};
+      "--target",    "-o",           "--emit",     "--dump-ir",
+      "--num-warps", "--num-stages", "--num-ctas", "--threads-per-warp",
+      "--opt"};
   bool valued = llvm::is_contained(kValued, name);
   bool isSwitch = name == "--keep-ir" || name == "--verbose" || name == "-v" ||
-                  name == "--time" || name == "--time-passes";
+                  name == "--time" || name == "--time-passes" ||
+                  name == "--print-pipeline";
   if (!valued && !isSwitch)
     return false;
   std::string value;
@@ -85,7 +90,7 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
   if (name == "--target")
     flags.targetGiven = true;
   else if (name != "--verbose" && name != "-v" && name != "--time" &&
-           name != "--time-passes")
+           name != "--time-passes" && name != "--print-pipeline")
     flags.compilationOptions.push_back(name.str());
 
   if (name == "--target")
@@ -104,6 +109,8 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
     flags.time = true;
   else if (name == "--time-passes")
     flags.timePasses = true;
+  else if (name == "--print-pipeline")
+    flags.printPipeline = true;
   else if (name == "--num-warps")
     parseCount(name, value, flags.numWarps, error);
   else if (name == "--num-stages")
@@ -121,24 +128,8 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
   return true;
 }
 
-std::optional<cli::CompiledKernel>
-cli::compileInput(PluginHost &host, const CompileFlags &flags,
-                  StringRef prefix) {
-  // An unknown target is reported before an unreadable file.
-  std::string problem;
-  if (failed(host.resolveTarget(flags.target, problem))) {
-    reportPluginWarnings(host, prefix);
-    error(prefix, problem);
-    return std::nullopt;
-  }
-  ErrorOr<std::unique_ptr<MemoryBuffer>> file =
-      MemoryBuffer::getFile(flags.input, /*IsText=*/true);
-  if (!file) {
-    error(prefix, "cannot read '" + flags.input +
-                      "': " + file.getError().message());
-    return std::nullopt;
-  }
-
+/// The compile request the flags describe.
+static CompileRequest makeRequest(const cli::CompileFlags &flags) {
   CompileRequest request;
   request.target = flags.target;
   request.numWarps = flags.numWarps;
@@ -153,6 +144,47 @@ cli::compileInput(PluginHost &host, const CompileFlags &flags,
   request.dumpDirectory = flags.dumpDirectory;
   request.keepStages = flags.keepStages;
   request.timePasses = flags.timePasses;
+  return request;
+}
+
+/// --print-pipeline: one line per stage, `<stage>: <pipeline>`.
+static int printPipelines(PluginHost &host, const cli::CompileFlags &flags) {
+  std::string problem;
+  std::optional<std::vector<StagePipeline>> stages =
+      describeStagePipelines(host, makeRequest(flags), problem);
+  cli::reportPluginWarnings(host, kPrefix);
+  if (!stages) {
+    cli::error(kPrefix, problem);
+    return 1;
+  }
+  for (const StagePipeline &stage : *stages)
+    outs() << stage.stage << ": "
+           << (stage.pipeline.empty()
+                   ? std::string("(emitted by the target; not MLIR)")
+                   : stage.pipeline)
+           << "\n";
+  return 0;
+}
+
+std::optional<cli::CompiledKernel> cli::compileInput(PluginHost &host,
+                                                     const CompileFlags &flags,
+                                                     StringRef prefix) {
+  // An unknown target is reported before an unreadable file.
+  std::string problem;
+  if (failed(host.resolveTarget(flags.target, problem))) {
+    reportPluginWarnings(host, prefix);
+    error(prefix, problem);
+    return std::nullopt;
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> file =
+      MemoryBuffer::getFile(flags.input, /*IsText=*/true);
+  if (!file) {
+    error(prefix,
+          "cannot read '" + flags.input + "': " + file.getError().message());
+    return std::nullopt;
+  }
+
+  CompileRequest request = makeRequest(flags);
 
   CompileOptions options;
   std::optional<CompileResult> result = compileWithHost(
@@ -206,9 +238,9 @@ bool cli::consumeSharedOption(ArrayRef<std::string> args, size_t &index,
 bool cli::takeInput(StringRef arg, StringRef command, CompileFlags &flags,
                     std::string &error) {
   if (arg.starts_with("-"))
-    error = ("unknown option '" + arg + "' (see `trident " + command +
-             " --help`)")
-                .str();
+    error =
+        ("unknown option '" + arg + "' (see `trident " + command + " --help`)")
+            .str();
   else if (!flags.input.empty())
     error = "one kernel at a time: got '" + flags.input + "' and '" +
             arg.str() + "'";
@@ -233,13 +265,15 @@ int cli::runCompileCommand(const CommandContext &, ArrayRef<std::string> args) {
     if (!takeInput(args[i++], "compile", flags, problem))
       return usageError(kPrefix, problem);
   }
-  if (flags.input.empty())
+  if (flags.input.empty() && !flags.printPipeline)
     return usageError(kPrefix, "no input: give the kernel's .ttir file");
 
   PluginHost host;
   host.discover(flags.pluginPaths);
   if (!loadRequestedPlugins(host, kPrefix))
     return 1;
+  if (flags.printPipeline)
+    return printPipelines(host, flags);
   std::optional<CompiledKernel> compiled = compileInput(host, flags, kPrefix);
   if (!compiled)
     return 1;

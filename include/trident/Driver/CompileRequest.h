@@ -63,6 +63,21 @@ compileWithHost(PluginHost &host, llvm::StringRef sourceName,
                 llvm::StringRef source, const CompileRequest &request,
                 std::string &error, CompileOptions *applied = nullptr);
 
+/// One stage of a compilation as `trident-opt` reproduces it: its name and
+/// its passes in the textual form `--pass-pipeline` takes; `pipeline` is
+/// empty for a stage that only emits (its output is not MLIR).
+struct StagePipeline {
+  std::string stage;
+  std::string pipeline;
+};
+
+/// The stages `request` would run, `ttir` first, with the options applied
+/// as compileWithHost applies them. On failure (an unknown target or
+/// option) returns std::nullopt with a one-line `error`.
+std::optional<std::vector<StagePipeline>>
+describeStagePipelines(PluginHost &host, const CompileRequest &request,
+                       std::string &error);
+
 } // namespace trident
 
 #endif // TRIDENT_DRIVER_COMPILEREQUEST_H

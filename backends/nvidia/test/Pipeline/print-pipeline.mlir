@@ -1,0 +1,18 @@
+// `trident compile --print-pipeline` for nvidia: the ttgir stage's passes
+// with the compilation's options (the target's architecture, warps,
+// stages); run by `trident-opt` on the ttir stage's output they reproduce
+// `--emit ttgir` byte for byte. llir, ptx and cubin emit LLVM IR and binary
+// forms.
+//
+// RUN: trident compile --plugin %nvidia_plugin --target nvidia:sm_80 --num-warps 8 --num-stages 2 --print-pipeline > %t.pipelines
+// RUN: FileCheck %s --input-file=%t.pipelines
+// RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_80 --num-warps 8 --num-stages 2 --emit ttir -o %t.ttir.mlir
+// RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_80 --num-warps 8 --num-stages 2 --emit ttgir -o %t.ttgir.mlir
+// RUN: sed -n 's/^ttgir: //p' %t.pipelines | tr -d '\n' | xargs -0 -I{} trident-opt --plugin %nvidia_plugin %t.ttir.mlir --pass-pipeline={} -o %t.ttgir.again.mlir
+// RUN: cmp %t.ttgir.mlir %t.ttgir.again.mlir
+
+// CHECK: ttir: builtin.module(
+// CHECK-NEXT: ttgir: builtin.module(convert-triton-to-tritongpu{num-ctas=1 num-warps=8 target=cuda:80 threads-per-warp=32},{{.*}}nvidia-accelerate-matmul{compute-capability=80}{{.*}}ttg-pipeline{num-stages=2}{{.*}})
+// CHECK-NEXT: llir: builtin.module({{.*}}nvidia-convert-triton-gpu-to-llvm{compute-capability=80}{{.*}})
+// CHECK-NEXT: ptx: (emitted by the target; not MLIR)
+// CHECK-NEXT: cubin: (emitted by the target; not MLIR)
