@@ -400,6 +400,17 @@ class FakeTriton(unittest.TestCase):
             self.assertRegex(names[0], r"^vadd_kernel\.cpu\.w4s.*\.ttir$")
             with open(os.path.join(directory, names[0])) as f:
                 self.assertEqual(f.read(), self.vadd)
+            # A path that cannot be a directory is an error that names it.
+            blocker = os.path.join(directory, "file")
+            with open(blocker, "w"):
+                pass
+            os.environ["TRIDENT_TRITON_DUMP"] = blocker
+            try:
+                with self.assertRaises(Exception) as caught:
+                    self._run_vadd("inprocess")
+            finally:
+                del os.environ["TRIDENT_TRITON_DUMP"]
+            self.assertIn("TRIDENT_TRITON_DUMP: cannot write", str(caught.exception))
 
     def test_vadd_inprocess(self):
         kernel = self._run_vadd("inprocess")

@@ -97,3 +97,21 @@ tt.func public @pointer_ints(%x: !tt.ptr<f32>, %v: f32) {
   tt.store %p, %v : !tt.ptr<f32>
   tt.return
 }
+
+// tt.map_elementwise: a linalg.generic whose body runs the region through
+// scf.execute_region (a region of several blocks works too).
+// CHECK-LABEL: func.func private @map_negate
+// CHECK: linalg.generic
+// CHECK: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[R:.*]] = scf.execute_region -> f32 {
+// CHECK: arith.negf %[[IN]] : f32
+// CHECK: scf.yield
+// CHECK: linalg.yield %[[R]] : f32
+tt.func private @map_negate(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %r = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+  ^bb0(%a: f32):
+    %n = arith.negf %a : f32
+    tt.map_elementwise.return %n : f32
+  }) : (tensor<8xf32>) -> tensor<8xf32>
+  tt.return %r : tensor<8xf32>
+}

@@ -117,3 +117,16 @@ tt.func public @extern_int_operand(%x: tensor<4xi32>) -> tensor<4xi32> {
   %y = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_popc"} : (tensor<4xi32>) -> tensor<4xi32>
   tt.return %y : tensor<4xi32>
 }
+
+// -----
+
+// tt.map_elementwise runs its region on one element at a time here.
+tt.func private @map_pack2(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{'tt.map_elementwise' with pack 2 is not supported on the cpu target, which runs the region on one element at a time (pack 1)}}
+  // expected-error @below {{failed to legalize operation 'tt.map_elementwise'}}
+  %r = "tt.map_elementwise"(%x) <{pack = 2 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    tt.map_elementwise.return %b, %a : f32, f32
+  }) : (tensor<8xf32>) -> tensor<8xf32>
+  tt.return %r : tensor<8xf32>
+}
