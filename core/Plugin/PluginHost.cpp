@@ -626,6 +626,110 @@ void PluginHost::Impl::loadFromEntryPoint(Entry &entry,
   entry.loaded = std::move(plugin);
 }
 
+/// The name under which a target's stage is registered as a pass pipeline:
+/// `<kind>-<stage>` (`nvidia-ttgir`, `cpu-linalg`).
+static std::string getStagePipelineName(StringRef kind, StringRef stage) {
+  return (kind + "-" + stage).str();
+}
+
+namespace {
+/// The options of a stage pipeline: those of a compilation
+/// (`trident compile --target kind:ARCH --num-warps ... --opt KEY=VALUE`).
+struct StagePipelineOptions
+    : public mlir::PassPipelineOptions<StagePipelineOptions> {
+  Option<std::string> arch{*this, "arch",
+                           llvm::cl::desc("the architecture (default: the "
+                                          "target's)"),
+                           llvm::cl::init("")};
+  Option<int> numWarps{*this, "num-warps", llvm::cl::desc("warps of a CTA"),
+                       llvm::cl::init(4)};
+  Option<int> numStages{*this, "num-stages",
+                        llvm::cl::desc("software-pipelining stages"),
+                        llvm::cl::init(3)};
+  Option<int> numCtas{*this, "num-ctas", llvm::cl::desc("CTAs of a cluster"),
+                      llvm::cl::init(1)};
+  Option<int> threadsPerWarp{*this, "threads-per-warp",
+                             llvm::cl::desc("0: the target's default"),
+                             llvm::cl::init(0)};
+  ListOption<std::string> opts{*this, "opt",
+                               llvm::cl::desc("the target's KEY=VALUE "
+                                              "options (--opt)")};
+};
+} // namespace
+
+/// Registers each stage of `target` that runs passes as the pass pipeline
+/// `<kind>-<stage>`, with the options of a compilation, so that `trident-opt`
+/// reproduces the stage (`trident compile --print-pipeline` prints its
+/// passes).
+static void registerStagePipelines(const TargetBackend &target,
+                                   const std::string &owner,
+                                   llvm::StringMap<std::string> &owners) {
+  for (const Stage &stage : target.getStages()) {
+    if (!stage.buildPipeline)
+      continue;
+    // A name the plugin already uses for a pass or pipeline of its own
+    // keeps that meaning: the stage is then reproduced through
+    // `--print-pipeline`'s pass list only.
+    std::string name = getStagePipelineName(target.getKind(), stage.name);
+    if (mlir::PassPipelineInfo::lookup(name) || mlir::PassInfo::lookup(name))
+      continue;
+    const TargetBackend *backend = &target;
+    std::string stageName = stage.name;
+    auto build =
+        [backend,
+         stageName](mlir::OpPassManager &pm, StringRef text,
+                    llvm::function_ref<mlir::LogicalResult(const Twine &)> fail)
+        -> mlir::LogicalResult {
+      std::unique_ptr<StagePipelineOptions> given =
+          StagePipelineOptions::createFromString(text);
+      if (!given)
+        return fail("cannot parse the options '" + text + "'");
+      TargetOptions options;
+      options.kind = backend->getKind().str();
+      std::string arch = given->arch.empty() ? backend->getDefaultArch().str()
+                                             : std::string(given->arch);
+      if (!given->arch.empty()) {
+        std::string why;
+        if (failed(backend->normalizeArch(given->arch, arch, why)))
+          return fail(why);
+      }
+      options.arch = arch;
+      options.numWarps = given->numWarps;
+      options.numStages = given->numStages;
+      options.numCtas = given->numCtas;
+      options.threadsPerWarp = given->threadsPerWarp;
+      std::vector<std::string> known = backend->getOptionNames();
+      for (const std::string &pair : given->opts) {
+        auto [key, value] = StringRef(pair).split('=');
+        if (!llvm::is_contained(known, key))
+          return fail("target '" + options.kind + "' has no option '" + key +
+                      "'");
+        options.extra[key] = value.str();
+      }
+      for (const Stage &candidate : backend->getStages())
+        if (candidate.name == stageName) {
+          if (failed(candidate.buildPipeline(pm, options)))
+            return fail("stage '" + stageName +
+                        "' cannot build its pipeline for these options");
+          return mlir::success();
+        }
+      return fail("target '" + options.kind + "' has no stage '" + stageName +
+                  "'");
+    };
+    mlir::registerPassPipeline(
+        name,
+        ("the " + target.getKind() + " target's `" + stageName +
+         "` stage (trident compile --emit " + stageName + ")")
+            .str(),
+        build,
+        [](llvm::function_ref<void(const mlir::detail::PassOptions &)> fn) {
+          StagePipelineOptions options;
+          fn(options);
+        });
+    owners[name] = owner;
+  }
+}
+
 void PluginHost::Impl::registerAndCommit(
     Entry &entry, LoadedPlugin &plugin,
     const TridentPluginDescriptor &descriptor, Checker &check) {
@@ -695,6 +799,8 @@ void PluginHost::Impl::registerAndCommit(
                                      pipeline.builder);
     passOwners[pipeline.name] = owner;
   }
+  for (std::unique_ptr<TargetBackend> &target : staged.targets)
+    registerStagePipelines(*target, owner, passOwners);
   plugin.dialects = std::move(registry);
   for (StringRef ns : plugin.dialects.getDialectNames())
     dialectOwners.try_emplace(ns, DialectOwner{owner, &plugin.dialects});
@@ -839,7 +945,6 @@ std::string PluginHost::Impl::findConflicts(StagedRegistrar &staged,
                           ": prefix the plugin's pipeline names with its "
                           "name");
   }
-
   // Targets: kinds and aliases share one namespace.
   llvm::StringSet<> myNames;
   for (const std::unique_ptr<TargetBackend> &target : staged.targets) {

@@ -10,6 +10,16 @@
 // RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_80 --num-warps 8 --num-stages 2 --emit ttgir -o %t.ttgir.mlir
 // RUN: sed -n 's/^ttgir: //p' %t.pipelines | tr -d '\n' | xargs -0 -I{} trident-opt --plugin %nvidia_plugin %t.ttir.mlir --pass-pipeline={} -o %t.ttgir.again.mlir
 // RUN: cmp %t.ttgir.mlir %t.ttgir.again.mlir
+//
+// Each stage is also a pipeline of its own, `nvidia-<stage>`, with the
+// options of a compilation.
+// RUN: trident-opt --plugin %nvidia_plugin %t.ttir.mlir --pass-pipeline='builtin.module(nvidia-ttgir{arch=sm_80 num-warps=8 num-stages=2})' -o %t.ttgir.named.mlir
+// RUN: cmp %t.ttgir.mlir %t.ttgir.named.mlir
+// RUN: not trident-opt --plugin %nvidia_plugin %t.ttir.mlir --pass-pipeline='builtin.module(nvidia-ttgir{arch=sm_1})' 2>&1 | FileCheck %s --check-prefix=BADARCH
+// RUN: not trident-opt --plugin %nvidia_plugin %t.ttir.mlir --pass-pipeline='builtin.module(nvidia-llir{opt=fast=1})' 2>&1 | FileCheck %s --check-prefix=BADOPT
+
+// BADARCH: error: unknown nvidia architecture 'sm_1'
+// BADOPT: error: target 'nvidia' has no option 'fast'
 
 // CHECK: ttir: builtin.module(
 // CHECK-NEXT: ttgir: builtin.module(convert-triton-to-tritongpu{num-ctas=1 num-warps=8 target=cuda:80 threads-per-warp=32},{{.*}}nvidia-accelerate-matmul{compute-capability=80}{{.*}}ttg-pipeline{num-stages=2}{{.*}})
