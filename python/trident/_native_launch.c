@@ -526,24 +526,27 @@ static PyObject *triton_call(PyObject *callable, PyObject *const *args,
       return PyObject_Vectorcall(self->python, args, nargsf, kwnames);
     grid[axis] = (uint32_t)dim;
   }
+  /* Held through the launch: a data_ptr() or a hook may drop the kernel's
+   * `_launch` while it runs. */
   PyObject *launch = PyObject_GetAttr(args[4], str_launch);
   if (!launch)
     return NULL;
-  int native = Py_IS_TYPE(launch, &LaunchType);
-  Py_DECREF(launch); /* the kernel holds it */
   Arg converted[MAX_ARGS];
   void *handle;
   /* Anything the native launch declines (a launcher not built yet, an
    * argument it does not convert) is the Python launcher's, whole. */
-  if (!native || !prepare((Launch *)launch, kernel_args, self->count, args[3],
-                          converted, &handle))
+  if (!Py_IS_TYPE(launch, &LaunchType) ||
+      !prepare((Launch *)launch, kernel_args, self->count, args[3], converted,
+               &handle)) {
+    Py_DECREF(launch);
     return PyObject_Vectorcall(self->python, args, nargsf, kwnames);
-  if (!call_hook(args[7], args[6]))
-    return NULL;
-  if ((uint64_t)grid[0] * grid[1] * grid[2] > 0 &&
-      !run((Launch *)launch, grid, converted, handle))
-    return NULL;
-  if (!call_hook(args[8], args[6]))
+  }
+  int ok = call_hook(args[7], args[6]) &&
+           ((uint64_t)grid[0] * grid[1] * grid[2] == 0 ||
+            run((Launch *)launch, grid, converted, handle)) &&
+           call_hook(args[8], args[6]);
+  Py_DECREF(launch);
+  if (!ok)
     return NULL;
   Py_RETURN_NONE;
 }

@@ -376,6 +376,23 @@ class FakeTriton(unittest.TestCase):
                    lambda m: events.append(("exit", m)), x, y, out, n, 256)
         self.assertEqual(events, [("enter", "metadata"), ("exit", "metadata")])
         np.testing.assert_array_equal(out, x + y)
+        # A hook that drops the kernel's launch state while the launcher
+        # holds it: the launch still runs (the native launcher keeps its
+        # own reference), and the next one builds the state again.
+        function = kernel.function
+
+        def drop(_):
+            function._launch = None
+            function._launcher = None
+
+        out[:] = 0
+        kernel.run((n + 255) // 256, 1, 1, 0, function, kernel.packed_metadata,
+                   None, drop, None, x, y, out, n, 256)
+        np.testing.assert_array_equal(out, x + y)
+        out[:] = 0
+        kernel.run((n + 255) // 256, 1, 1, 0, function, kernel.packed_metadata,
+                   None, None, None, x, y, out, n, 256)
+        np.testing.assert_array_equal(out, x + y)
         # An empty grid runs the hooks and nothing else.
         out[:] = 0
         kernel.run(0, 1, 1, 0, kernel.function, kernel.packed_metadata, "m",
