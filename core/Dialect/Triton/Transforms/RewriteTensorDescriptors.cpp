@@ -610,8 +610,7 @@ SmallVector<FunctionParameters> takeDescriptorParameters(ModuleOp module) {
     for (BlockArgument arg : func.getArguments()) {
       params.names.push_back(argumentName(arg));
       auto desc = dyn_cast<TensorDescType>(arg.getType());
-      params.parts.push_back(
-          desc ? 2 * desc.getBlockType().getRank() + 2 : 1);
+      params.parts.push_back(desc ? 2 * desc.getBlockType().getRank() + 2 : 1);
       params.attrs.push_back(func.getArgAttrDict(arg.getArgNumber()));
     }
     func.removeArgAttrsAttr();
@@ -638,11 +637,11 @@ void restoreParameters(ArrayRef<FunctionParameters> functions) {
       }
       unsigned rank = (parts - 2) / 2;
       for (unsigned i = 0; i < parts; ++i) {
-        std::string part =
-            i == 0          ? ".base"
-            : i <= rank     ? ".shape" + std::to_string(i - 1)
-            : i <= 2 * rank ? ".stride" + std::to_string(i - 1 - rank)
-                            : ".pad_nan";
+        std::string part = i == 0      ? ".base"
+                           : i <= rank ? ".shape" + std::to_string(i - 1)
+                           : i <= 2 * rank
+                               ? ".stride" + std::to_string(i - 1 - rank)
+                               : ".pad_nan";
         BlockArgument arg = entry.getArgument(next++);
         Location where = arg.getLoc();
         if (auto named = dyn_cast<NameLoc>(where))
