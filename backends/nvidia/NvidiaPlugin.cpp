@@ -262,11 +262,6 @@ void registerNvidiaPlugin(PluginRegistrar &registrar) {
       [] { return mlir::triton::nvidia_gpu::createFenceInsertion(); });
   registrar.addPass(
       [] { return mlir::triton::nvidia_gpu::createAsyncWarpGroupDot(); });
-  registrar.addPassPipeline(
-      "nvidia-llir-stage",
-      "The nvidia target's `llir` passes (for sm_90): TTGIR to the LLVM and "
-      "NVVM dialects",
-      [](mlir::OpPassManager &pm) { buildLLIRPipeline(pm, 90); });
   registrar.addTarget(std::make_unique<NvidiaTarget>());
 }
 } // namespace

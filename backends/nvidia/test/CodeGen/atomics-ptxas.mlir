@@ -3,6 +3,6 @@
 // and compare-and-swap forms, predicated or not.
 //
 // REQUIRES: ptxas
-// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %S/../Conversion/atomics.mlir | trident-nvidia-translate --arch sm_90 --emit cubin -o %t.cubin
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir %S/../Conversion/atomics.mlir | trident-nvidia-translate --arch sm_90 --emit cubin -o %t.cubin
 // RUN: od -A n -t x1 -N 4 %t.cubin | FileCheck %s
 // CHECK: 7f 45 4c 46

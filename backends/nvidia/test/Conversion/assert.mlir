@@ -16,7 +16,7 @@
 // CHECK-NOT: tt.assert
 
 // The PTX calls the CUDA system call, and ptxas accepts it.
-// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
 // PTX: .extern .func __assertfail
 // PTX: call.uni __assertfail,
 

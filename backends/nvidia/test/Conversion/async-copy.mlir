@@ -24,7 +24,7 @@
 // CHECK: "cp.async.wait_group 0;"
 
 // The same through the PTX back end and ptxas.
-// RUN: trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --ttg-insert-barriers --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
+// RUN: trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --ttg-insert-barriers --nvidia-llir %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
 // PTX-LABEL: .entry copy_slot(
 // PTX: cp.async.cg.shared.global [%r{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};
 // PTX: cp.async.commit_group;

@@ -9,7 +9,7 @@
 //
 // RUN: trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --ttg-insert-barriers --nvidia-convert-triton-gpu-to-llvm %s | FileCheck %s
 // RUN: trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --ttg-insert-barriers --nvidia-convert-triton-gpu-to-llvm=compute-capability=80 %s | FileCheck %s --check-prefix=SM80
-// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
 
 #b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 #b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>

@@ -11,7 +11,7 @@
 // CHECK-NOT: tt.elementwise_inline_asm
 
 // REQUIRES: libdevice
-// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
 // PTX-LABEL: .visible .entry extern_asm(
 // PTX: ex2.approx
 // PTX: mov.b32 %r{{[0-9]+}}, %r{{[0-9]+}};

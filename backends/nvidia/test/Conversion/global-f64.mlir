@@ -5,7 +5,7 @@
 // users take it apart into b32 words.
 //
 // RUN: trident-opt --plugin %nvidia_plugin --nvidia-convert-triton-gpu-to-llvm %s | FileCheck %s
-// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
 
 // CHECK-LABEL: llvm.func @copy_f64(
 // CHECK: "@$3 ld.global.v2.b64 {$0, $1}, [$2];", "=l,=l,l,b"

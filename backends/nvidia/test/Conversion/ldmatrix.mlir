@@ -22,7 +22,7 @@
 // CHECK: llvm.return
 
 // The PTX assembles (ptxas checks the operand forms).
-// RUN: trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
+// RUN: trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --nvidia-llir %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
 // PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [%r{{[0-9]+}}];
 // PTX: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 

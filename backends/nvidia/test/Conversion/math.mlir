@@ -9,14 +9,14 @@
 // CHECK: llvm.call @__nv_expf(%{{.*}}) : (f32) -> f32
 
 // REQUIRES: libdevice
-// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit llir | FileCheck %s --check-prefix=LLIR
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir %s | trident-nvidia-translate --arch sm_90 --emit llir | FileCheck %s --check-prefix=LLIR
 // LLIR-NOT: declare {{.*}}@__nv_expf
 // LLIR: define ptx_kernel void @exp_kernel(
 // LLIR-NOT: call {{.*}}@__nv_expf
 // LLIR: ret void
 
 // Without libdevice, the message says what is missing and what to set.
-// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %s -o %t.mlir
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir %s -o %t.mlir
 // RUN: env TRIDENT_LIBDEVICE=%t.nowhere.bc not trident-nvidia-translate %t.mlir --arch sm_90 --emit llir 2>&1 | FileCheck %s --check-prefix=NOLIB
 // NOLIB: trident-nvidia-translate: cannot read libdevice '{{.*}}nowhere.bc': Could not open input file: No such file or directory
 

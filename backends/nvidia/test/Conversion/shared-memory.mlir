@@ -4,7 +4,7 @@
 // (column-major, where the same space may be reused: a barrier first) is
 // written by local_store and read back in rows, element by element.
 //
-// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s
 // CHECK: .visible .entry shared_roundtrip(
 // CHECK: st.shared.v4.b32
 // CHECK: bar.sync{{[[:space:]]+}}0

@@ -110,5 +110,5 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
 }
 
 // The PTX assembles (ptxas checks the operand forms).
-// RUN: sed '/^\/\/ -----/,$d' %s | trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --nvidia-llir-stage | trident-nvidia-translate --arch sm_90a --emit ptx | FileCheck %s --check-prefix=PTX
+// RUN: sed '/^\/\/ -----/,$d' %s | trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --nvidia-llir | trident-nvidia-translate --arch sm_90a --emit ptx | FileCheck %s --check-prefix=PTX
 // PTX: stmatrix.sync.aligned.m8n8.x4.shared.b16 [%r{{[0-9]+}}], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};

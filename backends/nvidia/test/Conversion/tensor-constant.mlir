@@ -4,7 +4,7 @@
 // table in global memory and no struct-typed constant (which LLVM rejects).
 //
 // RUN: trident-opt --plugin %nvidia_plugin --nvidia-convert-triton-gpu-to-llvm %s | FileCheck %s
-// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
 
 // CHECK: llvm.mlir.global internal constant @tensor_constant_0(dense<[3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3, 3, 8, 3, 2, 7, 9, 5]> : tensor<32xi32>) {addr_space = 1 : i32} : !llvm.array<32 x i32>
 // CHECK-LABEL: llvm.func @digits(

@@ -4,7 +4,7 @@
 // 16-byte aligned elements per thread); then the PTX.
 //
 // RUN: trident-opt --plugin %nvidia_plugin --nvidia-convert-triton-gpu-to-llvm %s | FileCheck %s
-// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir-stage %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
+// RUN: trident-opt --plugin %nvidia_plugin --nvidia-llir %s | trident-nvidia-translate --arch sm_90 --emit ptx | FileCheck %s --check-prefix=PTX
 
 // CHECK-LABEL: llvm.func @vadd(
 // CHECK-SAME: %{{.*}}: !llvm.ptr<1> {tt.divisibility = 16 : i32}

@@ -29,7 +29,7 @@
 // STEP-DAG: llvm.mlir.constant(128 : i64) : i64
 
 // The PTX of the first kernel, for sm_90a.
-// RUN: sed '/^\/\/ -----/,$d' %s | trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --nvidia-llir-stage | trident-nvidia-translate --arch sm_90a --emit ptx | FileCheck %s --check-prefix=PTX
+// RUN: sed '/^\/\/ -----/,$d' %s | trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --nvidia-llir | trident-nvidia-translate --arch sm_90a --emit ptx | FileCheck %s --check-prefix=PTX
 // PTX: .target sm_90a
 // PTX: fence.proxy.async.shared::cta;
 // PTX: wgmma.fence.sync.aligned;
