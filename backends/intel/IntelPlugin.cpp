@@ -134,11 +134,6 @@ void registerIntelPlugin(PluginRegistrar &registrar) {
       [] { return mlir::triton::intel::createConvertTritonGPUToLLVM(); });
   registrar.addPass(
       [] { return mlir::triton::intel::createConvertTritonGENToLLVM(); });
-  registrar.addPassPipeline(
-      "intel-llir-stage",
-      "The intel target's `llir` passes: TTGIR to the LLVM dialect with "
-      "SPIR-V builtin calls",
-      buildLLIRPipeline);
   registrar.addTarget(std::make_unique<IntelTarget>());
 }
 } // namespace
