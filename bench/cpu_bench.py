@@ -90,6 +90,12 @@ def main():
                     help="alternate Trident and baseline this many times per "
                          "kernel and keep each side's best median (default 3)")
     ap.add_argument("--show-commands", action="store_true")
+    ap.add_argument("--markdown", default=None, metavar="FILE",
+                    help="also write the table as Markdown to FILE, with the "
+                         "load of each row; refused (exit 2) when the "
+                         "1-minute load average exceeded 0.5 per core before "
+                         "or after any row, since such figures are not "
+                         "results")
     ap.add_argument("--only", default=None,
                     help="comma-separated kernels to run (vadd, softmax, "
                          "layernorm, matmul, matmul_f32, attention); default "
@@ -121,13 +127,18 @@ def main():
     only = set(opts.only.split(",")) if opts.only else None
     want = lambda name: only is None or name in only
     rows = []  # (kernel, size, trident ms, baseline name, baseline ms, unit, amount)
+    loads = []  # the 1-minute load average before and after each row
+    cores = os.cpu_count() or 1
 
     def pair(tcmd, bcmd):
-        """Alternates the two commands opts.repeat times; best median each."""
+        """Alternates the two commands opts.repeat times; best median each.
+        Records the machine's load before and after."""
+        before = os.getloadavg()[0]
         ts, bs = [], []
         for _ in range(opts.repeat):
             ts.append(median_of(tcmd))
             bs.append(median_of(bcmd))
+        loads.append((before, os.getloadavg()[0]))
         ts = [x for x in ts if x is not None]
         bs = [x for x in bs if x is not None]
         return (min(ts) if ts else None), (min(bs) if bs else None)
@@ -236,20 +247,41 @@ def main():
                      "GFLOP/s", 4.0 * ZH * NCTX * NCTX * D / 1e9))
 
     # table
-    fmt = "%-19s %-10s %11s %-19s %11s %10s %10s %8s %8s"
+    fmt = "%-19s %-10s %11s %-19s %11s %10s %10s %8s %8s %11s"
     print(fmt % ("kernel", "size", "Trident ms", "baseline", "base ms",
-                 "Trident", "baseline", "unit", "ratio"))
-    for k, size, tm, bname, bm, unit, amount in rows:
+                 "Trident", "baseline", "unit", "ratio", "load"))
+    table = []
+    for (k, size, tm, bname, bm, unit, amount), (l0, l1) in zip(rows, loads):
         tr = amount / (tm / 1e3) if tm else None
         br = amount / (bm / 1e3) if bm else None
-        print(fmt % (k, size, "%.3f" % tm if tm else "FAIL", bname,
-                     "%.3f" % bm if bm else "FAIL",
-                     "%.1f" % tr if tr else "-", "%.1f" % br if br else "-",
-                     unit, "%.2fx" % (tr / br) if tr and br else "-"))
+        cells = (k, size, "%.3f" % tm if tm else "FAIL", bname,
+                 "%.3f" % bm if bm else "FAIL",
+                 "%.1f" % tr if tr else "-", "%.1f" % br if br else "-",
+                 unit, "%.2fx" % (tr / br) if tr and br else "-",
+                 "%.2f-%.2f" % (l0, l1))
+        table.append(cells)
+        print(fmt % cells)
     print("(median of %d runs, best of %d alternating repeats; baseline "
           "threads: %s; trident: %s; ratio = Trident throughput / baseline "
           "throughput)" % (opts.runs, opts.repeat, T, trident))
     shutil.rmtree(work, ignore_errors=True)
+    if opts.markdown:
+        worst = max((max(l0, l1) for l0, l1 in loads), default=0.0)
+        if worst > 0.5 * cores:
+            print("cpu_bench.py: not writing %s: the load average reached "
+                  "%.2f on %d cores (more than 0.5 per core); measure on a "
+                  "quiet machine" % (opts.markdown, worst, cores),
+                  file=sys.stderr)
+            return 2
+        with open(opts.markdown, "w") as f:
+            f.write("| kernel | size | Trident ms | baseline | baseline ms "
+                    "| Trident | baseline | unit | ratio | load before-after "
+                    "|\n|---|---|---|---|---|---|---|---|---|---|\n")
+            for cells in table:
+                f.write("| " + " | ".join(cells) + " |\n")
+            f.write("\n%d cores, baseline threads %s, median of %d runs, "
+                    "best of %d alternating repeats.\n" %
+                    (cores, T, opts.runs, opts.repeat))
     return 0 if all(r[2] and r[4] for r in rows) else 1
 
 
