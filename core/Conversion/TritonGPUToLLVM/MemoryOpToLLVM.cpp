@@ -27,6 +27,8 @@
 
 #include "llvm/ADT/bit.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::triton;
 
@@ -225,6 +227,66 @@ planElementAccess(Location loc, RewriterBase &rewriter,
                           origin, storage.getIntOrFloatBitWidth(), why);
 }
 
+namespace {
+
+/// The addresses of a plan's registers, base + (t ^ o_r), t the thread's
+/// offset and o_r the register's. For 64-bit elements they are formed as
+/// (base + (t ^ (o_r & T))) + (o_r & ~T), T the bits t can hold (the two
+/// are equal: t has no bit outside T, so those bits of o_r XOR as they
+/// add): one base per distinct o_r & T, a handful, and constant offsets from
+/// them, which the shared-memory instructions take as immediates. A large
+/// f64 dot has thousands of registers, and LLVM's NVPTX straight-line
+/// strength reduction is quadratic in the number of unrelated addresses
+/// (most of the compile time of a 64 x 64 x 64 batched f64 dot). Other
+/// element sizes keep one address from the buffer's base per register.
+class RegisterAddresses {
+public:
+  RegisterAddresses(const SharedAccessPlan &plan, Value base, Type storage)
+      : plan(plan), base(base), storage(storage),
+        split(storage.getIntOrFloatBitWidth() == 64) {
+    MLIRContext *ctx = base.getContext();
+    for (StringAttr inDim : plan.toOffset.getInDimNames()) {
+      if (inDim == kRegister(ctx))
+        continue;
+      for (int32_t b = 0; b < plan.toOffset.getInDimSizeLog2(inDim); ++b)
+        threadBits |= plan.toOffset.getBasis(inDim, b).front();
+    }
+  }
+
+  /// The address of register `r`.
+  Value get(RewriterBase &rewriter, Location loc, int32_t r) {
+    int32_t offset = plan.registerOffsets[r];
+    if (!split)
+      return gepElements(loc, rewriter, base, storage,
+                         LLVM::XOrOp::create(rewriter, loc, plan.threadOffset,
+                                             i32Constant(rewriter, loc,
+                                                         offset)));
+    Value &ptr = bases[offset & threadBits];
+    if (!ptr) {
+      Value index = plan.threadOffset;
+      if ((offset & threadBits) != 0)
+        index = LLVM::XOrOp::create(
+            rewriter, loc, index,
+            i32Constant(rewriter, loc, offset & threadBits));
+      ptr = gepElements(loc, rewriter, base, storage, index);
+    }
+    if ((offset & ~threadBits) == 0)
+      return ptr;
+    return gepElements(loc, rewriter, ptr, storage,
+                       i32Constant(rewriter, loc, offset & ~threadBits));
+  }
+
+private:
+  const SharedAccessPlan &plan;
+  Value base;
+  Type storage;
+  bool split;
+  int32_t threadBits = 0;
+  std::map<int32_t, Value> bases;
+};
+
+} // namespace
+
 LogicalResult mlir::triton::storeDistributedToShared(
     Location loc, RewriterBase &rewriter,
     const trident::TargetInfoBase &targetInfo, const TypeConverter *converter,
@@ -242,14 +304,12 @@ LogicalResult mlir::triton::storeDistributedToShared(
   if (!writer)
     writer = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                       rewriter.getBoolAttr(true));
+  RegisterAddresses addresses(*plan, base, storage);
   int32_t vec = plan->vectorSize;
   for (int32_t r = 0; r < int32_t(values.size()); r += vec) {
     if (isDuplicateRegister(regLayout, r))
       continue;
-    Value offset = LLVM::XOrOp::create(
-        rewriter, loc, plan->threadOffset,
-        i32Constant(rewriter, loc, plan->registerOffsets[r]));
-    Value ptr = gepElements(loc, rewriter, base, storage, offset);
+    Value ptr = addresses.get(rewriter, loc, r);
     Value stored;
     if (vec == 1) {
       stored = toSharedStorage(rewriter, loc, storage, values[r]);
@@ -280,14 +340,12 @@ FailureOr<SmallVector<Value>> mlir::triton::loadDistributedFromShared(
     return failure();
   Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
                                           rewriter.getBoolAttr(true));
+  RegisterAddresses addresses(*plan, base, storage);
   int32_t vec = plan->vectorSize;
   int32_t numRegs = plan->registerOffsets.size();
   SmallVector<Value> results;
   for (int32_t r = 0; r < numRegs; r += vec) {
-    Value offset = LLVM::XOrOp::create(
-        rewriter, loc, plan->threadOffset,
-        i32Constant(rewriter, loc, plan->registerOffsets[r]));
-    Value ptr = gepElements(loc, rewriter, base, storage, offset);
+    Value ptr = addresses.get(rewriter, loc, r);
     if (vec == 1) {
       results.push_back(fromSharedStorage(
           rewriter, loc, elemType,

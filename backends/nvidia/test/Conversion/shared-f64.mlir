@@ -4,8 +4,8 @@
 // thread's offset XORed with the register's bits that it can hold) plus a
 // constant: LLVM's NVPTX straight-line strength reduction is quadratic in
 // the number of unrelated addresses, which a large f64 dot has thousands of
-// (see SharedF64ToLLVM.cpp). Other types keep the core's addresses, one
-// from the buffer's base per register.
+// (the core's RegisterAddresses, MemoryOpToLLVM.cpp). Other element sizes
+// keep one address from the buffer's base per register.
 //
 // RUN: trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --nvidia-convert-triton-gpu-to-llvm %s | FileCheck %s
 

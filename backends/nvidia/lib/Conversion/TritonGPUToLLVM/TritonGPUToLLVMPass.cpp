@@ -71,8 +71,6 @@ struct ConvertTritonGPUToLLVM
                                                           /*benefit=*/10);
     mlir::triton::nvidia_gpu::populateLocalLoadOpToLLVMPatterns(
         typeConverter, patterns, targetInfo, /*benefit=*/10);
-    mlir::triton::nvidia_gpu::populateSharedF64ToLLVMPatterns(
-        typeConverter, patterns, targetInfo, /*benefit=*/10);
     mlir::triton::nvidia_gpu::populateConvertLayoutOpToLLVMPatterns(
         typeConverter, patterns, targetInfo, computeCapability,
         /*benefit=*/10);

@@ -43,14 +43,6 @@ void populateDotOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                  RewritePatternSet &patterns,
                                  PatternBenefit benefit);
 
-/// ttg.local_load into, and ttg.convert_layout from or to, the f64 layouts
-/// of mma.sync m8n8k4: the core's plain shared loads and stores, addressed
-/// as a few per-thread bases plus constants.
-void populateSharedF64ToLLVMPatterns(LLVMTypeConverter &typeConverter,
-                                     RewritePatternSet &patterns,
-                                     const trident::TargetInfoBase &targetInfo,
-                                     PatternBenefit benefit);
-
 /// ttg.local_load of 16-bit elements whose registers form 8x8 tiles of
 /// 16-byte rows (the mma.sync operand layouts from swizzled buffers) as
 /// `ldmatrix.x4` (`.trans` for column-major tiles); anything else is left
