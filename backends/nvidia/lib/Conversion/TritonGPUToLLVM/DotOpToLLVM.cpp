@@ -191,36 +191,48 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                                                 rewriter, loc, elements));
       }
       for (int32_t k0 = 0; k0 < K; k0 += instrK) {
+        // An operand's fragment, packed once per tile and step of K:
+        // `regCount` registers of `perRegister` elements, element e taken
+        // from the operand register holding `coordOf(e)`.
+        auto fragment = [&](SmallVector<Value> &frag, int32_t regCount,
+                            auto coordOf, const auto &regs,
+                            ArrayRef<Value> values,
+                            StringRef name) -> LogicalResult {
+          if (!frag.empty())
+            return success();
+          for (int32_t j = 0; j < regCount * perRegister; j += perRegister) {
+            SmallVector<Value> elements;
+            for (int32_t e = j; e < j + perRegister; ++e) {
+              int32_t r = lookup(regs, coordOf(e));
+              if (r < 0)
+                return op.emitError("operand ")
+                       << name << "'s layout does not match the mma "
+                       << "accumulator's";
+              elements.push_back(values[r]);
+            }
+            frag.push_back(
+                nvidia_gpu::packMmaRegister(rewriter, loc, elements));
+          }
+          return success();
+        };
         SmallVector<Value> &af = aFrags[{b0, m0, k0}];
-        if (af.empty()) {
-          for (int32_t j = 0; j < aRegCount * perRegister; j += perRegister) {
-            SmallVector<Value> elements;
-            for (int32_t e = j; e < j + perRegister; ++e) {
-              auto [row, col] = nvidia_gpu::getAFragmentCoord(*kind, e);
-              int32_t r = lookup(aRegs, {b0, m0 + row, k0 + col});
-              if (r < 0)
-                return op.emitError("operand A's layout does not match the "
-                                    "mma accumulator's");
-              elements.push_back(a[r]);
-            }
-            af.push_back(nvidia_gpu::packMmaRegister(rewriter, loc, elements));
-          }
-        }
+        if (failed(fragment(
+                af, aRegCount,
+                [&](int32_t e) {
+                  auto [row, col] = nvidia_gpu::getAFragmentCoord(*kind, e);
+                  return Coord{b0, m0 + row, k0 + col};
+                },
+                aRegs, a, "A")))
+          return failure();
         SmallVector<Value> &bf = bFrags[{b0, n0, k0}];
-        if (bf.empty()) {
-          for (int32_t j = 0; j < bRegCount * perRegister; j += perRegister) {
-            SmallVector<Value> elements;
-            for (int32_t e = j; e < j + perRegister; ++e) {
-              auto [row, col] = nvidia_gpu::getBFragmentCoord(*kind, e);
-              int32_t r = lookup(bRegs, {b0, k0 + row, n0 + col});
-              if (r < 0)
-                return op.emitError("operand B's layout does not match the "
-                                    "mma accumulator's");
-              elements.push_back(b[r]);
-            }
-            bf.push_back(nvidia_gpu::packMmaRegister(rewriter, loc, elements));
-          }
-        }
+        if (failed(fragment(
+                bf, bRegCount,
+                [&](int32_t e) {
+                  auto [row, col] = nvidia_gpu::getBFragmentCoord(*kind, e);
+                  return Coord{b0, k0 + row, n0 + col};
+                },
+                bRegs, b, "B")))
+          return failure();
         SmallVector<Value> operands(af.begin(), af.end());
         operands.append(bf.begin(), bf.end());
         operands.append(acc.begin(), acc.end());
