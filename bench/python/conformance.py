@@ -306,6 +306,10 @@ def main():
     parser.add_argument("--chunk-timeout", type=int, default=1800,
                         help="seconds for one chunk without xdist")
     parser.add_argument("--tutorial-timeout", type=int, default=900)
+    parser.add_argument("--tutorials", nargs="*", default=None,
+                        metavar="PREFIX",
+                        help="run only the tutorials whose names start "
+                        "with one of these (e.g. 03 06)")
     args = parser.parse_args()
     if not os.path.isdir(args.triton_src):
         parser.error("--triton-src %s is not a directory" % args.triton_src)
@@ -326,7 +330,9 @@ def main():
             print("== %s on %s" % (rel, args.target), flush=True)
             report["tests"][os.path.basename(rel)] = runner.run_file(rel)
     if not args.no_tutorials:
-        for name in TUTORIALS:
+        chosen = [n for n in TUTORIALS if args.tutorials is None or
+                  any(n.startswith(p) for p in args.tutorials)]
+        for name in chosen:
             print("== tutorial %s on %s" % (name, args.target), flush=True)
             report["tutorials"][name] = runner.run_tutorial(name)
             print("  %s" % report["tutorials"][name]["status"], flush=True)

@@ -2,12 +2,14 @@
 # One GPU-machine run of the Python package and the Triton backend, from the
 # repository root there, with bench/python/pack_gpu.sh's DEST carried:
 #   bash bench/python/gpu_run.sh DEST STEP...
-# STEPs: smoke demo modes overhead conf-nvidia conf-cpu tutorials-nvidia
+# STEPs: smoke demo modes overhead dots conf-nvidia conf-cpu tutorials-nvidia
 #        tutorials-cpu capture corpus-nvidia corpus-cpu; CONF_K (a pytest -k
 #        expression) narrows test_core. `capture` records the real-world
 #        corpus (bench/corpus/capture.py) from DEST/liger and the tutorials
 #        into $OUT/corpus; the corpus steps replay it (CORPUS, by default
-#        that one) on a target.
+#        that one) on a target. TUTORIALS (name prefixes, e.g. "03 06")
+#        TUTORIAL_TIMEOUT (seconds each, 120) and TUTORIAL_CONFIGS (the
+#        autotune configurations tried on cpu, 1) shape the tutorial steps.
 # Logs land in $OUT; each step is bounded by STEP_TIMEOUT seconds (300).
 set -uo pipefail
 carry=$1; shift
@@ -38,8 +40,12 @@ for s in "$@"; do
           step $s python3 bench/python/conformance.py --triton-src "$upstream" --target $t \
             --out "$OUT/$s" --no-tutorials --timeout 60 ${CONF_K:+-k "$CONF_K"} ${CONF_SAMPLE:+--sample $CONF_SAMPLE} ;;
     tutorials-nvidia|tutorials-cpu) t=${s#tutorials-}
+          [ $t = cpu ] && export TRIDENT_TUTORIAL_CONFIGS=${TUTORIAL_CONFIGS:-1}
           step $s python3 bench/python/conformance.py --triton-src "$upstream" --target $t \
-            --out "$OUT/$s" --no-tests --tutorial-timeout 120 ;;
+            --out "$OUT/$s" --no-tests \
+            --tutorial-timeout "${TUTORIAL_TIMEOUT:-120}" ${TUTORIALS:+--tutorials $TUTORIALS} ;;
+    dots) step dots python3 bench/python/dot_types.py --json "$OUT/dots.json" \
+            ${DOT_SIZES:+--size $DOT_SIZES} ${DOT_TYPES:+--types $DOT_TYPES} ;;
     capture) step capture python3 bench/corpus/capture.py --out "$OUT/corpus" \
                --liger "$carry/liger" --tutorials "$upstream/python/tutorials" ;;
     corpus-nvidia|corpus-cpu) t=${s#corpus-}
@@ -47,3 +53,5 @@ for s in "$@"; do
             --xfail test/corpus/xfail.txt ;;
   esac
 done
+# Per-test and per-tutorial logs sit too deep for the device tool: one tar.
+(cd "$OUT" && find . -path '*/logs/*' -type f | tar czf logs.tgz -T - 2>/dev/null)

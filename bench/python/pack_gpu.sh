@@ -44,6 +44,9 @@ cat > "$dest/unpack.sh" <<'SH'
 # a build directory) and points the package at it.
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=/tmp/trident-build
+# Unpacked once per carry: a second run in the same call (two steps side
+# by side) finds the stamp and uses the same tree.
+if [ "$(cat "$root/.carry" 2>/dev/null)" != "$here" ]; then
 rm -rf "$root"; mkdir -p "$root"; cp -r "$here/bin" "$here/lib" "$root/"
 mkdir -p "$root/llvm"; cp "$here"/llvm/*.xz "$root/llvm/"
 python3 - "$root" <<'PY'
@@ -54,6 +57,8 @@ for path in glob.glob(os.path.join(sys.argv[1], "**", "*.xz"), recursive=True):
     os.remove(path)
 PY
 chmod +x "$root/bin/"* "$root"/lib/*.so "$root"/lib/trident/plugins/*.so "$root"/llvm/*
+echo "$here" > "$root/.carry"
+fi
 export TRIDENT_BUILD_DIR=$root LD_LIBRARY_PATH=$root/llvm:$root/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
 [ -d "$here/site" ] && export PYTHONPATH=$here/site${PYTHONPATH:+:$PYTHONPATH}

@@ -524,6 +524,38 @@ class FakeTriton(unittest.TestCase):
         self.assertIn(":cpu:", backend.hash())
         options = backend.parse_options({"num_warps": 8, "unknown": 1})
         self.assertEqual(options.num_warps, 8)
+        self.assertFalse(hasattr(options, "unknown"))
+
+    def test_cpu_accepts_other_vendors_tuning_hints(self):
+        # Tutorial 03 gives every non-CUDA target AMD's configs; the JIT
+        # refuses keywords the options lack.
+        import trident.triton
+        from triton.compiler import make_backend
+        from triton.backends.compiler import GPUTarget
+        trident.triton.activate("cpu")
+        backend = make_backend(GPUTarget("cpu", "", 32))
+        plain = backend.parse_options({"num_warps": 8})
+        hinted = backend.parse_options({"num_warps": 8,
+                                        "matrix_instr_nonkdim": 16})
+        self.assertEqual(hinted.num_warps, 8)
+        self.assertEqual(hinted.matrix_instr_nonkdim, 16)
+        self.assertEqual(plain.matrix_instr_nonkdim, 0)
+        self.assertEqual(plain.kpack, 1)
+        self.assertNotEqual(plain.hash(), hinted.hash())
+
+    def test_cpu_program_takes_a_whole_core(self):
+        # Tutorial 02 sizes its persistent grid as (registers per SM over
+        # the program's) and (shared memory per SM over the program's):
+        # one program per core on cpu, and no division by zero.
+        from triton.runtime.driver import driver
+        kernel = self._run_vadd("subprocess")
+        props = driver.active.utils.get_device_properties(0)
+        _, _, n_regs, _, _ = driver.active.utils.load_binary(
+            kernel.name, kernel.asm["tkb"], kernel.metadata.shared, 0)
+        warps = kernel.metadata.num_warps
+        self.assertEqual(props["max_num_regs"] //
+                         (n_regs * props["warpSize"] * warps), 1)
+        self.assertEqual(props["max_shared_mem"] // kernel.metadata.shared, 1)
 
 
 if __name__ == "__main__":

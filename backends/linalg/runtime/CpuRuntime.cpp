@@ -144,11 +144,38 @@ private:
   bool stopping = false;
 };
 
+/// The pool's size: TRIDENT_CPU_THREADS when set, else the machine's
+/// hardware threads; `error` says why a set value was not taken.
+struct PoolSize {
+  unsigned threads;
+  std::string error;
+};
+
+const PoolSize &getPoolSize() {
+  static const PoolSize size = [] {
+    constexpr unsigned long kMaxThreads = 1024;
+    unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+    const char *text = std::getenv("TRIDENT_CPU_THREADS");
+    if (!text || !*text)
+      return PoolSize{hardware, ""};
+    char *end = nullptr;
+    errno = 0;
+    unsigned long value = std::strtoul(text, &end, 10);
+    if (errno || *end || text[0] == '-' || text[0] == '+' || value == 0 ||
+        value > kMaxThreads)
+      return PoolSize{hardware, "TRIDENT_CPU_THREADS must be a number of "
+                                "threads from 1 to " +
+                                    std::to_string(kMaxThreads) + ", got '" +
+                                    text + "'"};
+    return PoolSize{unsigned(value), ""};
+  }();
+  return size;
+}
+
 ThreadPool &getPool() {
   // Created on first launch and never destroyed: threads joined from a
   // static destructor could deadlock while the process exits.
-  static ThreadPool *pool =
-      new ThreadPool(std::max(1u, std::thread::hardware_concurrency()));
+  static ThreadPool *pool = new ThreadPool(getPoolSize().threads);
   return *pool;
 }
 
@@ -349,6 +376,8 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
       slots, pointers);
   if (!problem.empty())
     return makeStatus(problem);
+  if (!getPoolSize().error.empty())
+    return makeStatus(getPoolSize().error);
   for (int axis = 0; axis < 3; ++axis)
     if (grid[axis] > uint32_t(INT32_MAX))
       return makeStatus("grid dimension " + std::to_string(axis) + " is " +

@@ -32,6 +32,21 @@ except ImportError:  # pragma: no cover - older Triton
 
 from . import _compile, _state, _targets
 
+#: Tuning hints of other GPU backends that portable kernels pass in their
+#: autotune configs (Triton's matmul tutorial gives every target but CUDA
+#: AMD's `matrix_instr_nonkdim`). They choose instructions the cpu target
+#: does not have: it accepts them, with their defaults, and ignores them.
+CPU_IGNORED_HINTS = {"matrix_instr_nonkdim": 0, "waves_per_eu": 0, "kpack": 1}
+
+#: A cpu program runs alone on a core until it returns. Triton's metadata
+#: says so in GPU terms: the program takes the core's whole "shared memory"
+#: (`max_shared_mem` of the cpu driver's device properties) and register
+#: file, so that grid sizing written for GPUs (occupancy = the resources
+#: per SM over the program's) comes to one program per core.
+CPU_CORE_SHARED_BYTES = 1 << 30
+CPU_CORE_REGISTERS = 1 << 16
+CPU_WARP_SIZE = 32
+
 #: The compute capability whose TTIR pipeline and options the cpu target
 #: borrows: Ada, the last before Hopper's tensor descriptors (rewritten into
 #: pointers below 90), and the first with both fp8 types (e4m3 needs 89).
@@ -252,11 +267,35 @@ class TridentBackend(BaseBackend):
         metadata["profile_scratch_align"] = 1
 
 
+@functools.lru_cache(maxsize=None)
+def _cpu_options_class(base):
+    """The frontend's options dataclass with CPU_IGNORED_HINTS added."""
+    import dataclasses
+    return dataclasses.make_dataclass(
+        "TridentCpuOptions",
+        [(name, int, dataclasses.field(default=value))
+         for name, value in CPU_IGNORED_HINTS.items()],
+        bases=(base,), frozen=True)
+
+
 class CpuBackend(TridentBackend):
     triton_backend = "cpu"
 
     def _trident_target(self, target):
         return _targets.Target("cpu")
+
+    def parse_options(self, options):
+        import dataclasses
+        base = super().parse_options(options)
+        fields = {f.name: getattr(base, f.name)
+                  for f in dataclasses.fields(base) if f.init}
+        hints = {name: int(options[name]) for name in CPU_IGNORED_HINTS
+                 if options.get(name) is not None}
+        return _cpu_options_class(type(base))(**fields, **hints)
+
+    def _compile(self, module, metadata, options, compiled):
+        super()._compile(module, metadata, options, compiled)
+        metadata["shared"] = CPU_CORE_SHARED_BYTES
 
 
 class CudaBackend(TridentBackend):

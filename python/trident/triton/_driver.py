@@ -209,6 +209,12 @@ class Utils:
         import trident
         loaded = trident.Kernel.from_bytes(kernel)
         n_regs, n_spills, max_threads = 0, 0, self._driver.max_threads()
+        if self._driver.kind == "cpu":
+            # The program takes the core's whole register file (see
+            # CPU_CORE_REGISTERS): its threads' share of it.
+            from ._backend import CPU_CORE_REGISTERS, CPU_WARP_SIZE
+            n_regs = max(1, CPU_CORE_REGISTERS //
+                         (loaded.num_warps * CPU_WARP_SIZE))
         if self._driver.kind == "nvidia":
             # Tutorials size their grids from n_regs (02-fused-softmax).
             attributes = cuda_function_attributes(loaded.binary, loaded.name)
@@ -389,8 +395,11 @@ class HostDriver(TridentDriver):
         import os
         cores = len(os.sched_getaffinity(0)) if hasattr(
             os, "sched_getaffinity") else (os.cpu_count() or 1)
-        return {"max_shared_mem": 1 << 30, "multiprocessor_count": cores,
-                "max_num_regs": 1 << 16, "warpSize": 32,
+        from ._backend import (CPU_CORE_REGISTERS, CPU_CORE_SHARED_BYTES,
+                               CPU_WARP_SIZE)
+        return {"max_shared_mem": CPU_CORE_SHARED_BYTES,
+                "multiprocessor_count": cores,
+                "max_num_regs": CPU_CORE_REGISTERS, "warpSize": CPU_WARP_SIZE,
                 "sm_clock_rate": 0, "mem_clock_rate": 0, "mem_bus_width": 0}
 
 

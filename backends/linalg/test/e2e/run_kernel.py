@@ -500,6 +500,26 @@ def case_atomics(w, rng):
         "ticket": (list(range(grid)), 0.0, sorted)}
 
 
+def case_locked_accumulate(w, rng):
+    # Tutorial 05's spin lock: every program adds its row into its group's
+    # partial row while it holds the group's lock. Run with more threads
+    # than cores (CMake sets TRIDENT_CPU_THREADS), a program is preempted
+    # inside the critical section; any lost update shows as a wrong sum.
+    rows, groups, width = 1000, 16, 256
+    x = [f32(rng.uniform(-1, 1)) for _ in range(rows * width)]
+    write_npy(w("x.npy"), "f4", x)
+    acc = [0.0] * (groups * width)
+    for r in range(rows):
+        base = (r % groups) * width
+        for c in range(width):
+            acc[base + c] += x[r * width + c]
+    args = ["x=@" + w("x.npy"), "acc=zeros:f32:%d" % (groups * width),
+            "lock=zeros:i32:%d" % (2 * groups)]
+    # Every lock released, every group's count set.
+    return "locked_accumulate.ttir", "%d" % rows, args, {
+        "acc": (acc, 1e-5), "lock": ([0] * groups + [1] * groups, 0.0)}
+
+
 def f8e5m2(v):
     """Rounds v to the nearest f8E5M2 (ties to even), as a float."""
     if v == 0 or math.isnan(v) or math.isinf(v):
@@ -1082,6 +1102,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "softmax": case_softmax, "argmax": case_argmax,
          "scans": case_scans, "matmul": case_matmul,
          "layernorm": case_layernorm, "atomics": case_atomics,
+         "locked_accumulate": case_locked_accumulate,
          "matmul_blockptr": case_matmul_blockptr, "call": case_call,
          "early_return": case_early_return, "numerics": case_numerics,
          "grid3d": case_grid3d, "scale_bf16": case_scale_bf16,
