@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Trident cpu target vs. plain C++ (and OpenBLAS for matmul), in one run.
+# Trident cpu target vs. plain C++, OpenBLAS and oneDNN, in one run.
 # Python 3 standard library only. See bench/README.md.
 #
 #   python3 bench/cpu_bench.py [--build-dir DIR] [--runs 20] [--threads 2]
@@ -10,6 +10,10 @@
 # same kernel at the same size there (the two alternate --repeat times;
 # the best median of each side is kept), and prints a table of throughputs and
 # of the ratio Trident / baseline (throughput; > 1 means Trident is faster).
+# Where Debian's libdnnl-dev is installed it also builds
+# bench/dnnl_baselines.cpp and compares with oneDNN, the library PyTorch's
+# CPU path uses, on the same dtype: binary add, softmax, layer norm (f32),
+# f32 and bf16 matmul (OMP_NUM_THREADS = --threads).
 
 import argparse
 import array
@@ -47,6 +51,23 @@ def write_npy(path, dtype, n, lo, hi, rng):
             left -= len(chunk)
 
 
+def to_bf16_npy(src, dst):
+    """Writes the f32 .npy `src` as a u2 .npy of bf16 bits (the upper half
+    of each value), which `trident run` takes as NAME=@dst:bf16."""
+    with open(src, "rb") as f:
+        data = f.read()
+    header_len = struct.unpack_from("<H", data, 8)[0]
+    body = data[10 + header_len:]
+    words = array.array("H", body)[1::2]  # little endian: the high halves
+    n = len(words)
+    header = "{'descr': '<u2', 'fortran_order': False, 'shape': (%d,), }" % n
+    header += " " * (64 - (10 + len(header) + 1) % 64) + "\n"
+    with open(dst, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
+        f.write(header.encode("latin1"))
+        f.write(words.tobytes())
+
+
 def find_trident(build_dir):
     cands = [build_dir] if build_dir else (
         [os.environ["TRIDENT_BUILD_DIR"]] if os.environ.get("TRIDENT_BUILD_DIR")
@@ -65,11 +86,11 @@ def find_trident(build_dir):
              "pass --build-dir" % cands)
 
 
-def median_of(cmd):
-    """The median `cmd` prints (both trident --bench and baselines print
-    'median X ms')."""
+def median_of(cmd, env=None):
+    """The median `cmd` prints (trident --bench and both baseline programs
+    print 'median X ms')."""
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       universal_newlines=True)
+                       universal_newlines=True, env=env)
     m = MEDIAN.search(p.stdout)
     if p.returncode != 0 or not m:
         print("$ " + " ".join(cmd) + "\n" + p.stdout, file=sys.stderr)
@@ -98,8 +119,8 @@ def main():
                          "results")
     ap.add_argument("--only", default=None,
                     help="comma-separated kernels to run (vadd, softmax, "
-                         "layernorm, matmul, matmul_f32, attention); default "
-                         "all")
+                         "layernorm, layernorm_f32, matmul, matmul_f32, "
+                         "matmul_bf16, attention); default all")
     opts = ap.parse_args()
 
     trident = find_trident(opts.build_dir)
@@ -121,6 +142,15 @@ def main():
         subprocess.run(base_cmd, check=True)
     if opts.show_commands:
         print("$ " + " ".join(cmd if have_blas else base_cmd))
+    dnnl_exe = w("dnnl_baselines")
+    have_dnnl = os.path.exists("/usr/include/oneapi/dnnl/dnnl.hpp") and \
+        subprocess.run([opts.cxx, "-O3", "-march=native", "-std=c++17",
+                        os.path.join(ROOT, "bench", "dnnl_baselines.cpp"),
+                        "-ldnnl", "-o", dnnl_exe]).returncode == 0
+    if not have_dnnl:
+        print("note: no oneDNN (Debian libdnnl-dev): its rows are left out",
+              file=sys.stderr)
+    dnnl_env = dict(os.environ, OMP_NUM_THREADS=str(opts.threads))
 
     R, T = str(opts.runs), str(opts.threads)
     kdir = os.path.join(ROOT, "test", "kernels")
@@ -130,14 +160,14 @@ def main():
     loads = []  # the 1-minute load average before and after each row
     cores = os.cpu_count() or 1
 
-    def pair(tcmd, bcmd):
+    def pair(tcmd, bcmd, benv=None):
         """Alternates the two commands opts.repeat times; best median each.
         Records the machine's load before and after."""
         before = os.getloadavg()[0]
         ts, bs = [], []
         for _ in range(opts.repeat):
             ts.append(median_of(tcmd))
-            bs.append(median_of(bcmd))
+            bs.append(median_of(bcmd, benv))
         loads.append((before, os.getloadavg()[0]))
         ts = [x for x in ts if x is not None]
         bs = [x for x in bs if x is not None]
@@ -157,28 +187,42 @@ def main():
             print("$ " + " ".join(cmd), flush=True)
         return cmd
 
+    def dnnl_row(tcmd, kernel, size, unit, amount, *args):
+        """A row against oneDNN's primitive `args[0]`, where it is built."""
+        if not have_dnnl:
+            return
+        cmd = [dnnl_exe] + [str(a) for a in args]
+        if opts.show_commands:
+            print("$ OMP_NUM_THREADS=%d " % opts.threads + " ".join(cmd),
+                  flush=True)
+        t, b = pair(tcmd, cmd, dnnl_env)
+        rows.append((kernel, size, t, "oneDNN " + args[0], b, unit, amount))
+
     if want("vadd"):
         # vector add, f32
         n = 16 << 20
         write_npy(w("x.npy"), "f4", n, -1, 1, rng)
         write_npy(w("y.npy"), "f4", n, -1, 1, rng)
-        t = trident_ms("vadd.ttir", str((n + 255) // 256),
-                       ["x=@" + w("x.npy"), "y=@" + w("y.npy"),
-                        "out=zeros:f32:%d" % n, "n=i32:%d" % n])
-        t, b = pair(t, base_ms("vadd", n, R, T))
+        tcmd = trident_ms("vadd.ttir", str((n + 255) // 256),
+                          ["x=@" + w("x.npy"), "y=@" + w("y.npy"),
+                           "out=zeros:f32:%d" % n, "n=i32:%d" % n])
+        t, b = pair(tcmd, base_ms("vadd", n, R, T))
         rows.append(("vadd f32", "16M", t, "C++ loop", b,
                      "GB/s", 3 * 4 * n / 1e9))
+        dnnl_row(tcmd, "vadd f32", "16M", "GB/s", 3 * 4 * n / 1e9, "add", n, R)
 
     if want("softmax"):
         # softmax, f32, 4096 x 1024 (the kernel's BLOCK is 1024)
         r, c = 4096, 1024
         write_npy(w("s.npy"), "f4", r * c, -4, 4, rng)
-        t = trident_ms("softmax.ttir", str(r),
-                       ["out=zeros:f32:%d" % (r * c), "x=@" + w("s.npy"),
-                        "in_stride=i32:%d" % c, "out_stride=i32:%d" % c,
-                        "n_cols=i32:%d" % c])
-        t, b = pair(t, base_ms("softmax", r, c, R, T))
+        tcmd = trident_ms("softmax.ttir", str(r),
+                          ["out=zeros:f32:%d" % (r * c), "x=@" + w("s.npy"),
+                           "in_stride=i32:%d" % c, "out_stride=i32:%d" % c,
+                           "n_cols=i32:%d" % c])
+        t, b = pair(tcmd, base_ms("softmax", r, c, R, T))
         rows.append(("softmax f32", "4096x1024", t, "C++ loop", b, "GB/s", 2 * 4 * r * c / 1e9))
+        dnnl_row(tcmd, "softmax f32", "4096x1024", "GB/s", 2 * 4 * r * c / 1e9,
+                 "softmax", r, c, R)
 
     if want("layernorm"):
         # layer norm, f16 (f32 math), 4096 x 1024 (BLOCK 256, 4 column blocks)
@@ -195,6 +239,23 @@ def main():
         t, b = pair(t, base_ms("layernorm", r, c, R, T))
         rows.append(("layernorm f16", "4096x1024", t, "C++ loop", b, "GB/s",
                      (2 * 2 * r * c + 2 * 4 * r) / 1e9))
+
+    if want("layernorm_f32"):
+        # layer norm, f32, 4096 x 1024, against oneDNN's f32 layer norm
+        # (scale and shift; it writes mean and variance where the kernel
+        # writes mean and 1/std)
+        r, c = 4096, 1024
+        write_npy(w("lfx.npy"), "f4", r * c, -2, 2, rng)
+        write_npy(w("lfw.npy"), "f4", c, 0.5, 1.5, rng)
+        write_npy(w("lfb.npy"), "f4", c, -0.5, 0.5, rng)
+        tcmd = trident_ms("layernorm_f32.ttir", str(r),
+                          ["X=@" + w("lfx.npy"), "Y=zeros:f32:%d" % (r * c),
+                           "W=@" + w("lfw.npy"), "B=@" + w("lfb.npy"),
+                           "Mean=zeros:f32:%d" % r, "Rstd=zeros:f32:%d" % r,
+                           "stride=i32:%d" % c, "N=i32:%d" % c,
+                           "eps=f32:1e-05"])
+        dnnl_row(tcmd, "layernorm f32", "4096x1024", "GB/s",
+                 (2 * 4 * r * c + 2 * 4 * r) / 1e9, "layernorm", r, c, R)
 
     M = N = K = 1024
     flops = 2.0 * M * N * K / 1e9
@@ -227,6 +288,22 @@ def main():
             t, b = pair(tcmd, base_ms("sgemm", M, N, K, R, T))
             rows.append(("matmul f32", "1024^3", t, "OpenBLAS sgemm", b,
                          "GFLOP/s", flops))
+        dnnl_row(tcmd, "matmul f32", "1024^3", "GFLOP/s", flops,
+                 "matmul", M, N, K, R)
+
+    if want("matmul_bf16"):
+        # matmul_bf16.ttir: bf16 in / f32 acc / bf16 out; bf16 inputs are
+        # the upper halves of f32 values (npy u2).
+        write_npy(w("ba.npy"), "f4", M * K, -1, 1, rng)
+        write_npy(w("bb.npy"), "f4", K * N, -1, 1, rng)
+        for name in ("ba", "bb"):
+            to_bf16_npy(w(name + ".npy"), w(name + "16.npy"))
+        tcmd = trident_ms("matmul_bf16.ttir", mm_grid,
+                          ["a=@" + w("ba16.npy") + ":bf16",
+                           "b=@" + w("bb16.npy") + ":bf16",
+                           "c=zeros:bf16:%d" % (M * N)] + mm_sizes)
+        dnnl_row(tcmd, "matmul bf16->f32acc", "1024^3", "GFLOP/s", flops,
+                 "matmul_bf16", M, N, K, R)
 
     if want("attention"):
         # attention.ttir: flash attention forward, f16 Q/K/V/Out

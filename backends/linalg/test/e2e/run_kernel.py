@@ -447,14 +447,15 @@ def case_early_return(w, rng):
     return "early_return.ttir", "%d" % grid, args, {"y": (ref, 0.0)}
 
 
-def case_layernorm(w, rng):
+def case_layernorm(w, rng, f32_data=False):
     rows, n, stride, eps = 9, 1000, 1024, 1e-5
-    x = [f16(rng.uniform(-2, 2)) for _ in range(rows * stride)]
-    wt = [f16(rng.uniform(0.5, 1.5)) for _ in range(n)]
-    b = [f16(rng.uniform(-0.5, 0.5)) for _ in range(n)]
-    write_npy(w("x.npy"), "f2", x)
-    write_npy(w("w.npy"), "f2", wt)
-    write_npy(w("b.npy"), "f2", b)
+    cast, code = (f32, "f4") if f32_data else (f16, "f2")
+    x = [cast(rng.uniform(-2, 2)) for _ in range(rows * stride)]
+    wt = [cast(rng.uniform(0.5, 1.5)) for _ in range(n)]
+    b = [cast(rng.uniform(-0.5, 0.5)) for _ in range(n)]
+    write_npy(w("x.npy"), code, x)
+    write_npy(w("w.npy"), code, wt)
+    write_npy(w("b.npy"), code, b)
     y, means, rstds = [0.0] * (rows * stride), [], []
     for r in range(rows):
         row = x[r * stride:r * stride + n]
@@ -465,14 +466,17 @@ def case_layernorm(w, rng):
         rstds.append(rstd)
         for c in range(n):
             y[r * stride + c] = (row[c] - mean) * rstd * wt[c] + b[c]
-    args = ["X=@" + w("x.npy"), "Y=zeros:f16:%d" % (rows * stride),
+    args = ["X=@" + w("x.npy"),
+            "Y=zeros:%s:%d" % ("f32" if f32_data else "f16", rows * stride),
             "W=@" + w("w.npy"), "B=@" + w("b.npy"),
             "Mean=zeros:f32:%d" % rows, "Rstd=zeros:f32:%d" % rows,
             "stride=i32:%d" % stride, "N=i32:%d" % n, "eps=f32:%g" % eps]
-    # Y is f16 (values up to ~5: an ulp is 2^-8); Mean and Rstd are f32.
-    return "layernorm.ttir", "%d" % rows, args, {"Y": (y, 8e-3),
-                                                 "Mean": (means, 1e-5),
-                                                 "Rstd": (rstds, 1e-4)}
+    # Y in f16 has values up to ~5 (an ulp is 2^-8); in f32 only the
+    # summation order differs. Mean and Rstd are f32.
+    return ("layernorm_f32.ttir" if f32_data else "layernorm.ttir",
+            "%d" % rows, args, {"Y": (y, 1e-5 if f32_data else 8e-3),
+                                "Mean": (means, 1e-5),
+                                "Rstd": (rstds, 1e-4)})
 
 
 def case_atomics(w, rng):
@@ -1102,6 +1106,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "softmax": case_softmax, "argmax": case_argmax,
          "scans": case_scans, "matmul": case_matmul,
          "layernorm": case_layernorm, "atomics": case_atomics,
+         "layernorm_f32": lambda w, rng: case_layernorm(w, rng, True),
          "locked_accumulate": case_locked_accumulate,
          "matmul_blockptr": case_matmul_blockptr, "call": case_call,
          "early_return": case_early_return, "numerics": case_numerics,
