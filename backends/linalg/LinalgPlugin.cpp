@@ -97,6 +97,8 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
   registrar.addPass([] { return mlir::triton::cpu::createEmitCpuEntry(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createMemRefCopyToLinalg(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuFuseElementwise(); });
   registrar.addPass([] { return mlir::triton::cpu::createCpuVectorize(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createPromoteTileBuffers(); });

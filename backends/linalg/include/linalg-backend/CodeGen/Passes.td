@@ -177,6 +177,33 @@ def ExpandFloat8Casts : Pass<"linalg-expand-f8-casts"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CpuFuseElementwise
+    : Pass<"linalg-cpu-fuse-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "fuse elementwise linalg.generic ops into their consumer";
+  let description = [{
+    Fuses each elementwise `linalg.generic` whose result has one use, a
+    `linalg.generic` it can fuse into (`linalg::fuseElementwiseOps`), into
+    that consumer, so that the values between them (above all the `i1`
+    masks of `tl.where`, which `linalg-cpu-vectorize` leaves to scalar
+    loops) are computed in the consumer's body instead of being stored.
+
+    Unlike upstream's `linalg-fuse-elementwise-ops`, it keeps the
+    consumer's `outs`: upstream also replaces an `outs` the payload does
+    not read by a `tensor.empty`, which makes an `scf.for` accumulator
+    allocate a new buffer on every iteration.
+
+    ```mlir
+    %m = linalg.generic ... ins(%i, %n) outs(%e : tensor<256xi1>) {cmpi slt}
+    %r = linalg.generic ... ins(%m, %x, %z) outs(%acc : tensor<256xf32>) {select}
+    // becomes
+    %r = linalg.generic ... ins(%i, %n, %x, %z) outs(%acc : tensor<256xf32>) {
+      cmpi slt, then select
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def CpuVectorize : Pass<"linalg-cpu-vectorize", "::mlir::func::FuncOp"> {
   let summary = "vectorize the linalg ops of static shape";
   let description = [{
