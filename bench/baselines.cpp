@@ -29,6 +29,8 @@
 #include <thread>
 #include <vector>
 
+#include "BaselineTiming.h"
+
 #ifdef WITH_OPENBLAS
 #include <cblas.h>
 extern "C" void openblas_set_num_threads(int);
@@ -50,29 +52,6 @@ static void parallel_for(long n, const std::function<void(long, long)> &body) {
   }
   body(0, std::min(n, chunk));
   for (auto &th : pool) th.join();
-}
-
-static void report(const char *name, int runs, const std::function<void()> &fn) {
-  fn(); fn();  // warm-up
-  std::vector<double> ms;
-  for (int i = 0; i < runs; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
-    fn();
-    auto t1 = std::chrono::steady_clock::now();
-    ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-  }
-  std::vector<double> s = ms;
-  std::sort(s.begin(), s.end());
-  double med = s.size() % 2 ? s[s.size() / 2]
-                            : 0.5 * (s[s.size() / 2 - 1] + s[s.size() / 2]);
-  std::printf("%s: median %.4f ms (min %.4f, max %.4f, %d runs)\n", name, med,
-              s.front(), s.back(), runs);
-}
-
-static unsigned g_seed = 1234;
-static float frand(float lo, float hi) {
-  g_seed = g_seed * 1664525u + 1013904223u;
-  return lo + (hi - lo) * ((g_seed >> 8) * (1.0f / 16777216.0f));
 }
 
 int main(int argc, char **argv) {

@@ -224,38 +224,35 @@ def main():
         dnnl_row(tcmd, "softmax f32", "4096x1024", "GB/s", 2 * 4 * r * c / 1e9,
                  "softmax", r, c, R)
 
-    if want("layernorm"):
-        # layer norm, f16 (f32 math), 4096 x 1024 (BLOCK 256, 4 column blocks)
+    # layer norm, 4096 x 1024 (BLOCK 256, 4 column blocks), f32 math: the
+    # f16 kernel against the loop, the f32 one against oneDNN's f32 layer
+    # norm (scale and shift; it writes mean and variance where the kernel
+    # writes mean and 1/std)
+    for name, code, dtype in (("layernorm", "f2", "f16"),
+                              ("layernorm_f32", "f4", "f32")):
+        if not want(name):
+            continue
         r, c = 4096, 1024
-        write_npy(w("lx.npy"), "f2", r * c, -2, 2, rng)
-        write_npy(w("lw.npy"), "f2", c, 0.5, 1.5, rng)
-        write_npy(w("lb.npy"), "f2", c, -0.5, 0.5, rng)
-        t = trident_ms("layernorm.ttir", str(r),
-                       ["X=@" + w("lx.npy"), "Y=zeros:f16:%d" % (r * c),
-                        "W=@" + w("lw.npy"), "B=@" + w("lb.npy"),
-                        "Mean=zeros:f32:%d" % r, "Rstd=zeros:f32:%d" % r,
-                        "stride=i32:%d" % c, "N=i32:%d" % c, "eps=f32:1e-05"])
-        # bytes moved: X read + Y written (f16), Mean/Rstd written (f32)
-        t, b = pair(t, base_ms("layernorm", r, c, R, T))
-        rows.append(("layernorm f16", "4096x1024", t, "C++ loop", b, "GB/s",
-                     (2 * 2 * r * c + 2 * 4 * r) / 1e9))
-
-    if want("layernorm_f32"):
-        # layer norm, f32, 4096 x 1024, against oneDNN's f32 layer norm
-        # (scale and shift; it writes mean and variance where the kernel
-        # writes mean and 1/std)
-        r, c = 4096, 1024
-        write_npy(w("lfx.npy"), "f4", r * c, -2, 2, rng)
-        write_npy(w("lfw.npy"), "f4", c, 0.5, 1.5, rng)
-        write_npy(w("lfb.npy"), "f4", c, -0.5, 0.5, rng)
-        tcmd = trident_ms("layernorm_f32.ttir", str(r),
-                          ["X=@" + w("lfx.npy"), "Y=zeros:f32:%d" % (r * c),
-                           "W=@" + w("lfw.npy"), "B=@" + w("lfb.npy"),
+        write_npy(w(name + "_x.npy"), code, r * c, -2, 2, rng)
+        write_npy(w(name + "_w.npy"), code, c, 0.5, 1.5, rng)
+        write_npy(w(name + "_b.npy"), code, c, -0.5, 0.5, rng)
+        tcmd = trident_ms(name + ".ttir", str(r),
+                          ["X=@" + w(name + "_x.npy"),
+                           "Y=zeros:%s:%d" % (dtype, r * c),
+                           "W=@" + w(name + "_w.npy"),
+                           "B=@" + w(name + "_b.npy"),
                            "Mean=zeros:f32:%d" % r, "Rstd=zeros:f32:%d" % r,
                            "stride=i32:%d" % c, "N=i32:%d" % c,
                            "eps=f32:1e-05"])
-        dnnl_row(tcmd, "layernorm f32", "4096x1024", "GB/s",
-                 (2 * 4 * r * c + 2 * 4 * r) / 1e9, "layernorm", r, c, R)
+        # bytes moved: X read + Y written, Mean/Rstd written (f32)
+        moved = (2 * (2 if dtype == "f16" else 4) * r * c + 2 * 4 * r) / 1e9
+        if dtype == "f16":
+            t, b = pair(tcmd, base_ms("layernorm", r, c, R, T))
+            rows.append(("layernorm f16", "4096x1024", t, "C++ loop", b,
+                         "GB/s", moved))
+        else:
+            dnnl_row(tcmd, "layernorm f32", "4096x1024", "GB/s", moved,
+                     "layernorm", r, c, R)
 
     M = N = K = 1024
     flops = 2.0 * M * N * K / 1e9

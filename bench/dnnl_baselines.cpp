@@ -17,6 +17,8 @@
 // Prints one line: "<name>: median X ms (min Y, max Z, RUNS runs)", or one
 // line on stderr and exit 1 when oneDNN refuses the primitive.
 
+#include "BaselineTiming.h"
+
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include <algorithm>
@@ -33,29 +35,6 @@ using namespace dnnl;
 using Args = std::unordered_map<int, memory>;
 
 namespace {
-
-void report(const char *name, int runs, const std::function<void()> &fn) {
-  fn();
-  fn();
-  std::vector<double> ms;
-  for (int i = 0; i < runs; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
-    fn();
-    auto t1 = std::chrono::steady_clock::now();
-    ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-  }
-  std::sort(ms.begin(), ms.end());
-  size_t n = ms.size();
-  double median = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-  std::printf("%s: median %.4f ms (min %.4f, max %.4f, %d runs)\n", name,
-              median, ms.front(), ms.back(), runs);
-}
-
-unsigned seed = 1234;
-float frand(float lo, float hi) {
-  seed = seed * 1664525u + 1013904223u;
-  return lo + (hi - lo) * ((seed >> 8) * (1.0f / 16777216.0f));
-}
 
 /// A memory of `md` on `eng`, filled with uniform values in [lo, hi)
 /// (bf16 memories get the upper half of each f32).
@@ -83,6 +62,14 @@ int run(int argc, char **argv) {
   auto arg = [&](int i) { return std::atol(argv[i]); };
   engine eng(engine::kind::cpu, 0);
   stream strm(eng);
+  // Times `prim` on `args` (a run ends when the stream is idle).
+  auto timePrimitive = [&](const char *name, const primitive &prim,
+                           const Args &args, long runs) {
+    report(name, int(runs), [&] {
+      prim.execute(strm, args);
+      strm.wait();
+    });
+  };
   using dt = memory::data_type;
   using tag = memory::format_tag;
 
@@ -93,10 +80,7 @@ int run(int argc, char **argv) {
     binary prim(binary::primitive_desc(
         binary::desc(algorithm::binary_add, md, md, md), eng));
     Args args{{DNNL_ARG_SRC_0, a}, {DNNL_ARG_SRC_1, b}, {DNNL_ARG_DST, c}};
-    report("dnnl add", int(arg(3)), [&] {
-      prim.execute(strm, args);
-      strm.wait();
-    });
+    timePrimitive("dnnl add", prim, args, arg(3));
     return 0;
   }
   if (kind == "softmax" && argc == 5) {
@@ -105,10 +89,7 @@ int run(int argc, char **argv) {
     softmax_forward prim(softmax_forward::primitive_desc(
         softmax_forward::desc(prop_kind::forward_inference, md, 1), eng));
     Args args{{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}};
-    report("dnnl softmax", int(arg(4)), [&] {
-      prim.execute(strm, args);
-      strm.wait();
-    });
+    timePrimitive("dnnl softmax", prim, args, arg(4));
     return 0;
   }
   if (kind == "layernorm" && argc == 5) {
@@ -126,10 +107,7 @@ int run(int argc, char **argv) {
     Args args{{DNNL_ARG_SRC, src},          {DNNL_ARG_DST, dst},
               {DNNL_ARG_SCALE, scale},      {DNNL_ARG_SHIFT, shift},
               {DNNL_ARG_MEAN, mean},        {DNNL_ARG_VARIANCE, variance}};
-    report("dnnl layernorm", int(arg(4)), [&] {
-      prim.execute(strm, args);
-      strm.wait();
-    });
+    timePrimitive("dnnl layernorm", prim, args, arg(4));
     return 0;
   }
   if ((kind == "matmul" || kind == "matmul_bf16") && argc == 6) {
@@ -141,11 +119,8 @@ int run(int argc, char **argv) {
     memory a = filled(a_md, eng, -1, 1), b = filled(b_md, eng, -1, 1),
            c(c_md, eng);
     Args args{{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b}, {DNNL_ARG_DST, c}};
-    report(kind == "matmul" ? "dnnl matmul f32" : "dnnl matmul bf16",
-           int(arg(5)), [&] {
-             prim.execute(strm, args);
-             strm.wait();
-           });
+    timePrimitive(kind == "matmul" ? "dnnl matmul f32" : "dnnl matmul bf16",
+                  prim, args, arg(5));
     return 0;
   }
   std::fprintf(stderr, "bad arguments; see the header of dnnl_baselines.cpp\n");
