@@ -81,6 +81,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   // Linalg on tensors: clean up, then vectorize what has a static shape.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createCpuWidenContractionOperands());
   pm.addNestedPass<func::FuncOp>(createCpuFuseElementwise());
   pm.addNestedPass<func::FuncOp>(createCpuVectorize());
   pm.addPass(createCanonicalizerPass());

@@ -177,6 +177,34 @@ def ExpandFloat8Casts : Pass<"linalg-expand-f8-casts"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CpuWidenContractionOperands
+    : Pass<"linalg-cpu-widen-contraction-operands", "::mlir::func::FuncOp"> {
+  let summary = "extend the narrow float tiles of a matmul once, before it";
+  let description = [{
+    A `linalg.matmul` or `linalg.batch_matmul` (with its default indexing
+    maps, on tensors) whose float inputs are narrower than its float
+    accumulator (f16, bf16 or fp8 into f32) gets each narrow input extended
+    to the accumulator's type by an elementwise `linalg.generic` before it,
+    and becomes a matmul of accumulator-typed tiles. Lowered to loops, the
+    extension in the matmul's body runs once per element pair, in the
+    innermost loop; here it runs once per element. Results do not change: a
+    product of two such values is exact in f32.
+
+    ```mlir
+    %d = linalg.matmul ins(%a, %b : tensor<64x32xf16>, tensor<32x64xf16>)
+                       outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+    // becomes
+    %a32 = linalg.generic ... ins(%a : tensor<64x32xf16>) ... { arith.extf }
+    %b32 = linalg.generic ... ins(%b : tensor<32x64xf16>) ... { arith.extf }
+    %d = linalg.matmul ins(%a32, %b32 : tensor<64x32xf32>, tensor<32x64xf32>)
+                       outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def CpuFuseElementwise
     : Pass<"linalg-cpu-fuse-elementwise", "::mlir::func::FuncOp"> {
   let summary = "fuse elementwise linalg.generic ops into their consumer";
