@@ -72,6 +72,10 @@ std::unique_ptr<TargetMachine> createHostTargetMachine(std::string &error) {
     return nullptr;
   }
   TargetOptions options;
+  // A multiply feeding an add may become one fused multiply-add, as ptxas
+  // contracts them for Triton's GPU targets by default (--fmad=true): the
+  // rounding of tt.dot and of a * b + c in a kernel is the GPU's.
+  options.AllowFPOpFusion = FPOpFusion::Fast;
   std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
       triple, sys::getHostCPUName(), getHostFeatures(), options, Reloc::PIC_,
       std::nullopt, CodeGenOptLevel::Aggressive));
