@@ -556,6 +556,13 @@ class FakeTriton(unittest.TestCase):
         self.assertEqual(props["max_num_regs"] //
                          (n_regs * props["warpSize"] * warps), 1)
         self.assertEqual(props["max_shared_mem"] // kernel.metadata.shared, 1)
+        # One "SM" per thread of the cpu runtime's pool.
+        os.environ["TRIDENT_CPU_THREADS"] = "3"
+        try:
+            props = driver.active.utils.get_device_properties(0)
+        finally:
+            del os.environ["TRIDENT_CPU_THREADS"]
+        self.assertEqual(props["multiprocessor_count"], 3)
 
 
 if __name__ == "__main__":

@@ -395,6 +395,11 @@ class HostDriver(TridentDriver):
         import os
         cores = len(os.sched_getaffinity(0)) if hasattr(
             os, "sched_getaffinity") else (os.cpu_count() or 1)
+        # The runtime's pool size when TRIDENT_CPU_THREADS sets it (a value
+        # the runtime refuses fails the launch, with its message).
+        threads = os.environ.get("TRIDENT_CPU_THREADS", "")
+        if threads.isdigit() and 1 <= int(threads) <= 1024:
+            cores = int(threads)
         from ._backend import (CPU_CORE_REGISTERS, CPU_CORE_SHARED_BYTES,
                                CPU_WARP_SIZE)
         return {"max_shared_mem": CPU_CORE_SHARED_BYTES,
