@@ -274,16 +274,14 @@ def main():
 
 
 def describe(error):
-    """One line for an exception: its last meaningful line, or its cause's
-    (Triton's CompilationError ends with a caret under the source line and
-    keeps the frontend's assertion as the cause)."""
-    for e in (error, error.__cause__):
-        if e is None:
-            continue
-        lines = [l.strip() for l in str(e).splitlines() if l.strip().strip("^")]
-        if lines and e is not error or lines and not str(e).rstrip().endswith("^"):
-            return ("%s: %s" % (type(e).__name__, lines[-1]))[:300]
-    return type(error).__name__ + (": " + repr(error.__cause__) if error.__cause__ else "")
+    """One line for an exception: its last line, unless that is the caret
+    Triton's CompilationError puts under the source line, whose reason is
+    then its cause (the frontend's assertion)."""
+    text = str(error).rstrip()
+    if text.endswith("^") and error.__cause__ is not None:
+        error, text = error.__cause__, str(error.__cause__).rstrip()
+    last = text.splitlines()[-1].strip() if text else ""
+    return ("%s: %s" % (type(error).__name__, last))[:300]
 
 
 def _first_checked(poisoned, launch):

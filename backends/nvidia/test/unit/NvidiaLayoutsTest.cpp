@@ -522,42 +522,40 @@ protected:
          ", kWidth = 1}>")
             .str());
   }
+
+  /// The mma.sync f64 layout of `warpsPerCTA` (rank 2 or 3) and its two
+  /// operands, checked on an accumulator of `cShape` and operands of
+  /// `aShape` and `bShape`.
+  void checkDot(StringRef warpsPerCTA, ArrayRef<int64_t> cShape,
+                ArrayRef<int64_t> aShape, ArrayRef<int64_t> bShape) {
+    std::string mmaText =
+        ("#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+         "warpsPerCTA = [" +
+         warpsPerCTA + "], instrShape = [" +
+         (cShape.size() == 3 ? "1, 16, 8" : "16, 8") + "]}>")
+            .str();
+    auto c = parse<NvidiaMmaEncodingAttr>(mmaText);
+    auto a = operand(mmaText, 0), b = operand(mmaText, 1);
+    ASSERT_TRUE(c && a && b);
+    checkFragments(c.toLinearLayout(cShape), cShape, Fragment::C);
+    checkFragments(a.toLinearLayout(aShape), aShape, Fragment::A);
+    checkFragments(b.toLinearLayout(bShape), bShape, Fragment::B);
+  }
 };
 
 // A 2-D f64 dot of 32 x 16 x 16 with two warps along M.
 TEST_F(NvidiaF64LayoutsTest, TwoDimensional) {
-  const char *mmaText = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = "
-                        "0, warpsPerCTA = [2, 1], instrShape = [16, 8]}>";
-  auto c = parse<NvidiaMmaEncodingAttr>(mmaText);
-  auto a = operand(mmaText, 0), b = operand(mmaText, 1);
-  ASSERT_TRUE(c && a && b);
-  checkFragments(c.toLinearLayout({32, 16}), {32, 16}, Fragment::C);
-  checkFragments(a.toLinearLayout({32, 16}), {32, 16}, Fragment::A);
-  checkFragments(b.toLinearLayout({16, 16}), {16, 16}, Fragment::B);
+  checkDot("2, 1", {32, 16}, {32, 16}, {16, 16});
 }
 
 // Four warps, two along M and two along N, over 64 x 64 x 64.
 TEST_F(NvidiaF64LayoutsTest, WarpsAlongMAndN) {
-  const char *mmaText = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = "
-                        "0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>";
-  auto c = parse<NvidiaMmaEncodingAttr>(mmaText);
-  auto a = operand(mmaText, 0), b = operand(mmaText, 1);
-  ASSERT_TRUE(c && a && b);
-  checkFragments(c.toLinearLayout({64, 64}), {64, 64}, Fragment::C);
-  checkFragments(a.toLinearLayout({64, 64}), {64, 64}, Fragment::A);
-  checkFragments(b.toLinearLayout({64, 64}), {64, 64}, Fragment::B);
+  checkDot("2, 2", {64, 64}, {64, 64}, {64, 64});
 }
 
 // A batched f64 dot: a batch of 4 over two warps, 32 x 32 x 32 each.
 TEST_F(NvidiaF64LayoutsTest, Batched) {
-  const char *mmaText = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = "
-                        "0, warpsPerCTA = [2, 1, 1], instrShape = [1, 16, 8]}>";
-  auto c = parse<NvidiaMmaEncodingAttr>(mmaText);
-  auto a = operand(mmaText, 0), b = operand(mmaText, 1);
-  ASSERT_TRUE(c && a && b);
-  checkFragments(c.toLinearLayout({4, 32, 32}), {4, 32, 32}, Fragment::C);
-  checkFragments(a.toLinearLayout({4, 32, 32}), {4, 32, 32}, Fragment::A);
-  checkFragments(b.toLinearLayout({4, 32, 32}), {4, 32, 32}, Fragment::B);
+  checkDot("2, 1, 1", {4, 32, 32}, {4, 32, 32}, {4, 32, 32});
 }
 
 // The register order the lowering pairs up: in one 16x8 accumulator tile,
