@@ -98,6 +98,42 @@ def median_of(cmd, env=None):
     return float(m.group(1))
 
 
+def sweep_threads(opts, rows, cmds, threads):
+    """Times each distinct Trident command of `rows` with TRIDENT_CPU_THREADS
+    set to each of `threads` (best median of opts.repeat) and prints the
+    throughput, the speed-up over the first count and the parallel
+    efficiency (speed-up / thread ratio). Returns 1 when a run failed."""
+    fmt = "%-19s %-10s %8s %11s %10s %-8s %8s %10s"
+    print(fmt % ("kernel", "size", "threads", "Trident ms", "Trident",
+                 "unit", "speedup", "efficiency"))
+    seen, failed = set(), False
+    for (kernel, size, _, _, _, unit, amount), cmd in zip(rows, cmds):
+        if (kernel, size) in seen:
+            continue
+        seen.add((kernel, size))
+        first = None
+        for t in threads:
+            env = dict(os.environ, TRIDENT_CPU_THREADS=str(t))
+            times = [m for m in (median_of(cmd, env)
+                                 for _ in range(opts.repeat)) if m]
+            if not times:
+                failed = True
+                print(fmt % (kernel, size, t, "FAIL", "-", unit, "-", "-"))
+                continue
+            ms = min(times)
+            first = first or (t, ms)
+            speedup = first[1] / ms
+            print(fmt % (kernel, size, t, "%.3f" % ms,
+                         "%.1f" % (amount / (ms / 1e3)), unit,
+                         "%.2fx" % speedup,
+                         "%.0f %%" % (100 * speedup * first[0] / t)),
+                  flush=True)
+    print("(median of %d runs, best of %d repeats; efficiency = speed-up "
+          "over %d thread(s) / thread ratio; %d cores)"
+          % (opts.runs, opts.repeat, threads[0], os.cpu_count() or 1))
+    return 1 if failed else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build-dir", default=None,
@@ -117,6 +153,11 @@ def main():
                          "1-minute load average exceeded 0.5 per core before "
                          "or after any row, since such figures are not "
                          "results")
+    ap.add_argument("--sweep-threads", default=None, metavar="LIST",
+                    help="time Trident alone with TRIDENT_CPU_THREADS set to "
+                         "each of LIST (e.g. 1,2,4,8,16) and print the "
+                         "speed-up and parallel efficiency against the "
+                         "first; builds no baseline")
     ap.add_argument("--only", default=None,
                     help="comma-separated kernels to run (vadd, softmax, "
                          "layernorm, layernorm_f32, matmul, matmul_f32, "
@@ -128,26 +169,29 @@ def main():
     w = lambda name: os.path.join(work, name)
     rng = random.Random(1234)
 
+    sweep = [int(t) for t in opts.sweep_threads.split(",")] \
+        if opts.sweep_threads else None
     # Build the baselines, with OpenBLAS when its header and library exist.
     exe = w("baselines")
     base_cmd = [opts.cxx, "-O3", "-march=native", "-std=c++17", "-pthread",
                 os.path.join(ROOT, "bench", "baselines.cpp"), "-o", exe]
     blas_inc = "/usr/include/x86_64-linux-gnu/openblas-pthread"
-    have_blas = os.path.exists(os.path.join(blas_inc, "cblas.h"))
+    have_blas = not sweep and os.path.exists(os.path.join(blas_inc, "cblas.h"))
     if have_blas:
         cmd = base_cmd + ["-DWITH_OPENBLAS", "-I" + blas_inc, "-lopenblas"]
         have_blas = subprocess.run(cmd).returncode == 0
-    if not have_blas:
+    if not have_blas and not sweep:
         print("note: building without OpenBLAS", file=sys.stderr)
         subprocess.run(base_cmd, check=True)
     if opts.show_commands:
         print("$ " + " ".join(cmd if have_blas else base_cmd))
     dnnl_exe = w("dnnl_baselines")
-    have_dnnl = os.path.exists("/usr/include/oneapi/dnnl/dnnl.hpp") and \
+    have_dnnl = not sweep and \
+        os.path.exists("/usr/include/oneapi/dnnl/dnnl.hpp") and \
         subprocess.run([opts.cxx, "-O3", "-march=native", "-std=c++17",
                         os.path.join(ROOT, "bench", "dnnl_baselines.cpp"),
                         "-ldnnl", "-o", dnnl_exe]).returncode == 0
-    if not have_dnnl:
+    if not have_dnnl and not sweep:
         print("note: no oneDNN (Debian libdnnl-dev): its rows are left out",
               file=sys.stderr)
     dnnl_env = dict(os.environ, OMP_NUM_THREADS=str(opts.threads))
@@ -158,11 +202,17 @@ def main():
     want = lambda name: only is None or name in only
     rows = []  # (kernel, size, trident ms, baseline name, baseline ms, unit, amount)
     loads = []  # the 1-minute load average before and after each row
+    sweep_cmds = []  # with --sweep-threads, each row's Trident command
     cores = os.cpu_count() or 1
 
     def pair(tcmd, bcmd, benv=None):
         """Alternates the two commands opts.repeat times; best median each.
-        Records the machine's load before and after."""
+        Records the machine's load before and after. With --sweep-threads
+        it only records the Trident command, timed later."""
+        if sweep:
+            sweep_cmds.append(tcmd)
+            loads.append((0.0, 0.0))
+            return None, None
         before = os.getloadavg()[0]
         ts, bs = [], []
         for _ in range(opts.repeat):
@@ -188,8 +238,9 @@ def main():
         return cmd
 
     def dnnl_row(tcmd, kernel, size, unit, amount, *args):
-        """A row against oneDNN's primitive `args[0]`, where it is built."""
-        if not have_dnnl:
+        """A row against oneDNN's primitive `args[0]`, where it is built
+        (with --sweep-threads, its Trident command alone)."""
+        if not have_dnnl and not sweep:
             return
         cmd = [dnnl_exe] + [str(a) for a in args]
         if opts.show_commands:
@@ -319,6 +370,11 @@ def main():
         t, b = pair(tcmd, base_ms("attention", ZH, NCTX, ar, T))
         rows.append(("attention f16", "4x1024x64", t, "C++ loop", b,
                      "GFLOP/s", 4.0 * ZH * NCTX * NCTX * D / 1e9))
+
+    if sweep:
+        code = sweep_threads(opts, rows, sweep_cmds, sweep)
+        shutil.rmtree(work, ignore_errors=True)
+        return code
 
     # table
     fmt = "%-19s %-10s %11s %-19s %11s %10s %10s %8s %8s %11s"

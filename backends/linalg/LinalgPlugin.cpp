@@ -105,6 +105,8 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
   registrar.addPass(
       [] { return mlir::triton::cpu::createPromoteTileBuffers(); });
   registrar.addPass(
+      [] { return mlir::triton::cpu::createHoistLoopAllocas(); });
+  registrar.addPass(
       [] { return mlir::triton::cpu::createForwardTileCopies(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createCpuApproximateMath(); });
@@ -122,6 +124,7 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
       "linalg-ttir-to-linalg",
       "The cpu target's `linalg` stage: TTIR to linalg, tensor and memref",
       buildTritonToLinalgPipeline);
+  mlir::triton::cpu::registerLinalgToLLVMPasses();
   registrar.addPassPipeline(
       "linalg-to-llvm",
       "The cpu target's `llir` stage: linalg on tensors to the LLVM dialect, "

@@ -3,14 +3,18 @@
 # repository root there, with bench/python/pack_gpu.sh's DEST carried:
 #   bash bench/python/gpu_run.sh DEST STEP...
 # STEPs: smoke demo modes overhead dots conf-nvidia conf-cpu tutorials-nvidia
-#        tutorials-cpu capture corpus-nvidia corpus-cpu; CONF_K (a pytest -k
-#        expression) narrows test_core. `capture` records the real-world
+#        tutorials-cpu capture corpus-nvidia corpus-cpu scaling inductor-cpu;
+#        CONF_K (a pytest -k expression) narrows test_core. `capture` records the real-world
 #        corpus (bench/corpus/capture.py) from DEST/liger and the tutorials
 #        into $OUT/corpus; the corpus steps replay it (CORPUS, by default
 #        that one) on a target. TUTORIALS (name prefixes, e.g. "03 06")
 #        TUTORIAL_TIMEOUT (seconds each, 120) and TUTORIAL_CONFIGS (the
 #        autotune configurations tried on cpu, 1) shape the tutorial steps.
-# Logs land in $OUT; each step is bounded by STEP_TIMEOUT seconds (300).
+# `scaling` times the cpu kernels of bench/cpu_bench.py over
+# TRIDENT_CPU_THREADS=SWEEP (1,2,4,8,16); `inductor-cpu` times
+# torch.compile's CPU path, Inductor's C++ against its Triton kernels on
+# Trident's cpu target. Logs land in $OUT; each step is bounded by
+# STEP_TIMEOUT seconds (300).
 set -uo pipefail
 carry=$1; shift
 source "$carry/unpack.sh"
@@ -48,6 +52,8 @@ for s in "$@"; do
             ${DOT_SIZES:+--size $DOT_SIZES} ${DOT_TYPES:+--types $DOT_TYPES} ;;
     capture) step capture python3 bench/corpus/capture.py --out "$OUT/corpus" \
                --liger "$carry/liger" --tutorials "$upstream/python/tutorials" ;;
+    scaling) step scaling python3 bench/cpu_bench.py --sweep-threads "${SWEEP:-1,2,4,8,16}" ;;
+    inductor-cpu) step inductor-cpu python3 bench/python/inductor_cpu.py --json "$OUT/inductor_cpu.json" ;;
     corpus-nvidia|corpus-cpu) t=${s#corpus-}
           step $s python3 test/corpus/run_corpus.py "${CORPUS:-$OUT/corpus}" --target $t --jobs 8 \
             --xfail test/corpus/xfail.txt ;;

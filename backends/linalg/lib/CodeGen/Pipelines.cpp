@@ -116,6 +116,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createCpuLowerMultiReduction());
   pm.addPass(createConvertVectorToSCFPass());
+  pm.addNestedPass<func::FuncOp>(createHoistLoopAllocas());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
@@ -143,6 +144,17 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::triton::cpu::registerLinalgToLLVMPasses() {
+  // Registering a pass twice (another plugin, the host) is harmless: the
+  // registry keeps one entry per argument and type.
+  registerConversionPasses();
+  registerTransformsPasses();
+  arith::registerArithPasses();
+  bufferization::registerBufferizationPasses();
+  memref::registerMemRefPasses();
+  registerLinalgPasses();
 }
 
 std::optional<std::string>

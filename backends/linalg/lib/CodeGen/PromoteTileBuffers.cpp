@@ -2,8 +2,11 @@
 //
 // A program of the cpu target allocates its tiles (loaded blocks, temporary
 // results) as memref.alloc of static shape; as heap memory each costs a
-// malloc and a free per program. This pass turns the small ones into
-// memref.alloca at the start of the function, once per call.
+// malloc and a free per program. linalg-promote-tile-buffers turns the small
+// ones into memref.alloca at the start of the function, once per call.
+// linalg-hoist-loop-allocas moves the stack buffers that later lowerings
+// allocate inside loops there too: in LLVM each would take a new slot on
+// every iteration.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,7 @@
 #define DEBUG_TYPE "linalg-promote-tile-buffers"
 
 namespace mlir::triton::cpu {
+#define GEN_PASS_DEF_HOISTLOOPALLOCAS
 #define GEN_PASS_DEF_PROMOTETILEBUFFERS
 #include "linalg-backend/CodeGen/Passes.h.inc"
 } // namespace mlir::triton::cpu
@@ -48,13 +52,13 @@ bool isInsideLoop(Operation *op, Operation *function) {
   return false;
 }
 
-/// Whether the buffer `alloc` may live beyond the place a stack slot at the
+/// Whether the buffer `buffer` may live beyond the place a stack slot at the
 /// function's start would serve it: it (or a view of it) is returned from
 /// the function, passed to a call, or, when `perIteration` (the allocation
 /// is inside a loop, and one slot would serve every iteration), carried
 /// out of any region or into an op that yields buffers.
-bool mayEscape(memref::AllocOp alloc, bool perIteration) {
-  SmallVector<Value> worklist = {alloc.getResult()};
+bool mayEscape(Value buffer, bool perIteration) {
+  SmallVector<Value> worklist = {buffer};
   DenseSet<Value> seen;
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
@@ -126,7 +130,7 @@ public:
                                 << "\n");
         continue;
       }
-      if (mayEscape(alloc, isInsideLoop(alloc, function))) {
+      if (mayEscape(alloc.getResult(), isInsideLoop(alloc, function))) {
         LLVM_DEBUG(llvm::dbgs()
                    << "kept on the heap (escapes): " << alloc << "\n");
         continue;
@@ -149,6 +153,32 @@ public:
       lastAlloca = alloca;
       used += *bytes;
     }
+  }
+};
+
+class HoistLoopAllocasPass
+    : public mlir::triton::cpu::impl::HoistLoopAllocasBase<
+          HoistLoopAllocasPass> {
+public:
+  void runOnOperation() override {
+    FunctionOpInterface function = getOperation();
+    if (function.isExternal())
+      return;
+    SmallVector<memref::AllocaOp> hoisted;
+    function.walk([&](memref::AllocaOp alloca) {
+      // Without operands (a static shape, no dynamic symbols) the op can
+      // move to the entry block as it is.
+      if (alloca->getNumOperands() == 0 && isInsideLoop(alloca, function) &&
+          !mayEscape(alloca.getResult(), /*perIteration=*/true))
+        hoisted.push_back(alloca);
+    });
+    Block &entry = function.getFunctionBody().front();
+    // In program order, after the allocations already at the start.
+    auto end = llvm::find_if(entry, [](Operation &op) {
+      return !isa<memref::AllocaOp>(op);
+    });
+    for (memref::AllocaOp alloca : hoisted)
+      alloca->moveBefore(&entry, end);
   }
 };
 

@@ -312,6 +312,41 @@ def PromoteTileBuffers
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def HoistLoopAllocas
+    : Pass<"linalg-hoist-loop-allocas", "::mlir::func::FuncOp"> {
+  let summary = "move stack buffers allocated inside loops to the start of "
+                "the function";
+  let description = [{
+    Lowerings after bufferization allocate temporaries on the stack where
+    they need them: `convert-vector-to-scf` puts a `memref.alloca` of
+    `memref<vector<...>>` beside each n-D transfer it unrolls, inside the
+    loop that holds the transfer. In LLVM a stack allocation lives until the
+    function returns, so such a buffer takes a new slot on every iteration:
+    a flash-attention backward with 128x32 tiles and 32 iterations needed
+    more than the 8 MiB stack of a thread and the program died with SIGSEGV.
+
+    This pass moves every `memref.alloca` of static shape that lies inside a
+    loop to the start of the function, where one slot serves all
+    iterations. That is only right when each iteration's buffer dies with
+    the iteration: an allocation whose buffer, or a view of it, is carried
+    out of a region, passed to a call or into an op that yields buffers
+    stays where it is.
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c1 {
+      %t = memref.alloca() : memref<vector<4x8xf32>>
+      ...
+    }
+    // becomes
+    %t = memref.alloca() : memref<vector<4x8xf32>>
+    scf.for %i = %c0 to %n step %c1 {
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def ForwardTileCopies
     : Pass<"linalg-forward-tile-copies", "::mlir::func::FuncOp"> {
   let summary = "load and store vectorized blocks with masked vector "

@@ -30,6 +30,11 @@ void registerCodeGenDialects(DialectRegistry &registry);
 /// the conversions to LLVM. Registered as the pipeline `linalg-to-llvm`.
 void buildLinalgToLLVMPipeline(OpPassManager &pm);
 
+/// Registers the upstream MLIR passes that `linalg-to-llvm` is made of, so
+/// that its expanded form (`trident compile --print-pipeline`) parses in
+/// `trident-opt --pass-pipeline`.
+void registerLinalgToLLVMPasses();
+
 /// Translates a module in the LLVM dialect to LLVM IR text.
 std::optional<std::string> translateToLLVMIRText(ModuleOp module,
                                                  std::string &error);
