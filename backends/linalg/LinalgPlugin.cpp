@@ -101,6 +101,8 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
       [] { return mlir::triton::cpu::createCpuFuseElementwise(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createCpuWidenContractionOperands(); });
+  registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuStripMineElementwise(); });
   registrar.addPass([] { return mlir::triton::cpu::createCpuVectorize(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createPromoteTileBuffers(); });

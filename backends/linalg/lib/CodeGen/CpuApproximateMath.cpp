@@ -32,7 +32,8 @@ namespace {
 /// f32).
 bool isApproximatedUpstream(StringRef name) {
   return llvm::is_contained(
-      {math::ExpOp::getOperationName(), math::ExpM1Op::getOperationName(),
+      {math::ErfOp::getOperationName(), math::ExpOp::getOperationName(),
+       math::ExpM1Op::getOperationName(),
        math::LogOp::getOperationName(), math::Log2Op::getOperationName(),
        math::Log1pOp::getOperationName(), math::TanhOp::getOperationName()},
       name);
