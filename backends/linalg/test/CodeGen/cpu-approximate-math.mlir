@@ -12,15 +12,17 @@ func.func @exp_vector(%x: vector<16xf32>) -> vector<16xf32> {
   return %e : vector<16xf32>
 }
 
-// log and tanh too.
-// CHECK-LABEL: func.func @log_tanh(
+// log, tanh and erf (GELU's) too.
+// CHECK-LABEL: func.func @log_tanh_erf(
 // CHECK-NOT:     math.log
 // CHECK-NOT:     math.tanh
+// CHECK-NOT:     math.erf
 // CHECK:         return
-func.func @log_tanh(%x: vector<8xf32>) -> vector<8xf32> {
+func.func @log_tanh_erf(%x: vector<8xf32>) -> vector<8xf32> {
   %l = math.log %x : vector<8xf32>
   %t = math.tanh %l : vector<8xf32>
-  return %t : vector<8xf32>
+  %e = math.erf %t : vector<8xf32>
+  return %e : vector<8xf32>
 }
 
 // Scalars, f64 vectors and sin keep their math ops (libm calls later).
