@@ -2,13 +2,15 @@
 //
 // Turns each linalg op of static shape and bounded size into vector
 // operations (upstream linalg::vectorize); the rest is left to the loop
-// lowering.
+// lowering. A read of a splat constant becomes the splat vector itself.
 //
 //===----------------------------------------------------------------------===//
 
 #include "linalg-backend/CodeGen/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 
@@ -43,6 +45,59 @@ bool hasBooleanOperands(linalg::LinalgOp op) {
     auto shaped = dyn_cast<ShapedType>(type);
     return shaped && shaped.getElementType().isInteger(1);
   });
+}
+
+/// Whether every element `read` reads lies inside its source: marked so, or
+/// visible from constant indices, a static source shape and the vector's
+/// shape. (Right after vectorization nothing is marked yet.)
+bool readsInBounds(vector::TransferReadOp read) {
+  auto source = dyn_cast<ShapedType>(read.getBase().getType());
+  if (!source || !source.hasStaticShape())
+    return false;
+  SmallVector<int64_t> offsets;
+  for (Value index : read.getIndices()) {
+    std::optional<int64_t> offset = getConstantIntValue(index);
+    if (!offset)
+      return false;
+    offsets.push_back(*offset);
+  }
+  ArrayRef<int64_t> shape = read.getVectorType().getShape();
+  for (auto [i, expr] : llvm::enumerate(read.getPermutationMap().getResults())) {
+    if (read.isDimInBounds(i))
+      continue;
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim) // a broadcast dimension reads one element
+      continue;
+    unsigned d = dim.getPosition();
+    if (offsets[d] < 0 || offsets[d] + shape[i] > source.getDimSize(d))
+      return false;
+  }
+  return true;
+}
+
+/// Replaces each in-bounds, unmasked vector.transfer_read of a splat
+/// constant tensor (`dense<64> : tensor<512xi32>`, Triton's splatted
+/// operands) by the splat vector constant. Read from memory, the constant
+/// becomes a global that LLVM does not see through: a division by it stays
+/// a division (one scalar idiv per element on x86) where a splat of a power
+/// of two becomes a shift.
+void foldSplatConstantReads(Operation *root, RewriterBase &rewriter) {
+  SmallVector<vector::TransferReadOp> reads;
+  root->walk([&](vector::TransferReadOp read) {
+    DenseElementsAttr constant;
+    if (!read.getMask() &&
+        matchPattern(read.getBase(), m_Constant(&constant)) &&
+        constant.isSplat() && readsInBounds(read))
+      reads.push_back(read);
+  });
+  for (vector::TransferReadOp read : reads) {
+    DenseElementsAttr constant;
+    matchPattern(read.getBase(), m_Constant(&constant));
+    rewriter.setInsertionPoint(read);
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        read, DenseElementsAttr::get(read.getVectorType(),
+                                     constant.getSplatValue<Attribute>()));
+  }
 }
 
 class CpuVectorizePass
@@ -86,6 +141,7 @@ public:
       else
         rewriter.replaceOp(op, result->replacements);
     }
+    foldSplatConstantReads(getOperation(), rewriter);
   }
 };
 

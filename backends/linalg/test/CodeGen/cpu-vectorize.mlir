@@ -50,3 +50,34 @@ func.func @mask(%a: tensor<64xi32>, %b: tensor<64xi32>) -> tensor<64xi1> {
   } -> tensor<64xi1>
   return %r : tensor<64xi1>
 }
+
+// A splat constant operand (Triton's `x // 64`) is read as the splat vector
+// itself, which LLVM turns into a shift; read from a global it stayed one
+// scalar division per element. A constant that is not a splat is read.
+// CHECK-LABEL: func.func @splat_divisor(
+// CHECK-DAG:     %[[D:.*]] = arith.constant dense<64> : vector<512xi32>
+// CHECK-DAG:     %[[X:.*]] = vector.transfer_read %arg0
+// CHECK:         arith.divsi %[[X]], %[[D]] : vector<512xi32>
+// CHECK-LABEL: func.func @ramp_divisor(
+// CHECK:         %[[R:.*]] = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+// CHECK:         vector.transfer_read %[[R]]
+func.func @splat_divisor(%x: tensor<512xi32>) -> tensor<512xi32> {
+  %cst = arith.constant dense<64> : tensor<512xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%x, %cst : tensor<512xi32>, tensor<512xi32>) outs(%x : tensor<512xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %d = arith.divsi %a, %b : i32
+    linalg.yield %d : i32
+  } -> tensor<512xi32>
+  return %r : tensor<512xi32>
+}
+func.func @ramp_divisor(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %cst = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%x, %cst : tensor<4xi32>, tensor<4xi32>) outs(%x : tensor<4xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %d = arith.divsi %a, %b : i32
+    linalg.yield %d : i32
+  } -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}

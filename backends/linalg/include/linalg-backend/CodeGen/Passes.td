@@ -295,6 +295,12 @@ def CpuVectorize : Pass<"linalg-cpu-vectorize", "::mlir::func::FuncOp"> {
     element. An op it cannot vectorize is left for the loop lowering, with a
     debug message, not an error.
 
+    A read of a splat constant operand (Triton's `x // 64` splats its 64)
+    becomes the splat vector constant: read from memory it would become a
+    global that LLVM does not see through, and a division by it one scalar
+    `idiv` per element instead of a shift (Inductor's index arithmetic in a
+    1M-element copy: 6.4 ms -> 0.54 ms).
+
     ```mlir
     %r = linalg.generic ... ins(%a, %b : tensor<256xf32>, tensor<256xf32>) ...
     // becomes
