@@ -75,6 +75,51 @@ class CpuKernels(unittest.TestCase):
         np.testing.assert_array_equal(val, x[:, :cols].max(axis=1))
         np.testing.assert_array_equal(idx, x[:, :cols].argmax(axis=1))
 
+    def test_nan_propagating_max_and_min(self):
+        # Inductor's max/min reductions: where(a > b | a != a, a, b). The cpu
+        # target reduces them as arith.maximumf / minimumf (a NaN anywhere
+        # in a row gives NaN, as numpy's max and min).
+        reduce = """
+  %m = "tt.reduce"(%v) <{axis = 1 : i32}> ({
+  ^bb0(%p: f32, %q: f32):
+    %c = arith.cmpf PRED, %p, %q : f32
+    %nan = arith.cmpf une, %p, %p : f32
+    %mask = arith.ori %c, %nan : i1
+    %s = arith.select %mask, %p, %q : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<8x64xf32>) -> tensor<8xf32>
+  %obase = tt.splat %out : !tt.ptr<f32> -> tensor<8x!tt.ptr<f32>>
+  %optrs = tt.addptr %obase, %rows : tensor<8x!tt.ptr<f32>>, tensor<8xi32>
+  tt.store %optrs, %m : tensor<8x!tt.ptr<f32>>
+  tt.return
+}"""
+        source = """
+tt.func public @rows(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %rows = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %r2 = tt.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %rows2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+  %c64 = arith.constant dense<64> : tensor<8x1xi32>
+  %rowoff = arith.muli %rows2, %c64 : tensor<8x1xi32>
+  %a = tt.broadcast %rowoff : tensor<8x1xi32> -> tensor<8x64xi32>
+  %b = tt.broadcast %r2 : tensor<1x64xi32> -> tensor<8x64xi32>
+  %off = arith.addi %a, %b : tensor<8x64xi32>
+  %base = tt.splat %x : !tt.ptr<f32> -> tensor<8x64x!tt.ptr<f32>>
+  %ptrs = tt.addptr %base, %off : tensor<8x64x!tt.ptr<f32>>, tensor<8x64xi32>
+  %v = tt.load %ptrs : tensor<8x64x!tt.ptr<f32>>""" + reduce
+        x = self.uniform(-100, 100, (8, 64))
+        x[1, 17] = x[3, 0] = x[3, 63] = np.nan
+        x[4, :] = -np.inf
+        x[5, :] = np.inf
+        x[6, 9] = np.inf
+        x[7, :] = 0.0
+        for pred, expected in (("ogt", x.max(axis=1)), ("olt", x.min(axis=1))):
+            with self.subTest(pred):
+                out = np.full(8, 7.0, np.float32)
+                trident.compile(source.replace("PRED", pred),
+                                target="cpu")[1](x, out)
+                np.testing.assert_array_equal(out, expected)
+
     def test_gelu(self):
         n = 5000
         x = self.uniform(-6, 6, n)

@@ -7,6 +7,9 @@
 // (addf, maxnumf, ori, ...), the accumulator starts at that element;
 // otherwise it starts at the first slice along the axis and the rest is
 // reduced into it, which works for any combiner (argmax, for example).
+// The NaN-propagating maximum and minimum that Inductor writes out
+// (`where(a > b | a != a, a, b)`) become arith.maximumf / minimumf, which
+// the vectorizer reduces in vector registers.
 // Reducing a 1-D tensor gives a 0-d tensor, read back with tensor.extract.
 //
 //===----------------------------------------------------------------------===//
@@ -44,6 +47,48 @@ std::optional<TypedAttr> getCombinerIdentity(ReduceOp op) {
   if (combiner->getOperand(0) == combiner->getOperand(1))
     return std::nullopt;
   return arith::getNeutralElement(combiner);
+}
+
+/// Whether `value` is `cmpf <predicate>, lhs, rhs` of the two block
+/// arguments, in that order.
+bool isCompare(Value value, arith::CmpFPredicate predicate, Value lhs,
+               Value rhs) {
+  auto compare = value.getDefiningOp<arith::CmpFOp>();
+  return compare && compare.getPredicate() == predicate &&
+         compare.getLhs() == lhs && compare.getRhs() == rhs;
+}
+
+/// For a single-operand combiner `select(a > b | a != a, a, b)` (or with
+/// `<`), the NaN-propagating maximum (minimum) of Inductor's
+/// triton_helpers, says which: arith.maximumf (minimumf) returns the same value but for the sign of a zero when a and
+/// b are zeros of both signs. True for the maximum, false for the minimum.
+std::optional<bool> getNaNPropagatingMinMax(ReduceOp op) {
+  if (op.getNumOperands() != 1)
+    return std::nullopt;
+  Block &block = op.getCombineOp().front();
+  if (block.getNumArguments() != 2 ||
+      !isa<FloatType>(block.getArgument(0).getType()))
+    return std::nullopt;
+  Value lhs = block.getArgument(0), rhs = block.getArgument(1);
+  auto select =
+      block.getTerminator()->getOperand(0).getDefiningOp<arith::SelectOp>();
+  if (!select || select.getTrueValue() != lhs ||
+      select.getFalseValue() != rhs)
+    return std::nullopt;
+  auto mask = select.getCondition().getDefiningOp<arith::OrIOp>();
+  if (!mask)
+    return std::nullopt;
+  for (auto [order, isNaN] :
+       {std::pair(mask.getLhs(), mask.getRhs()),
+        std::pair(mask.getRhs(), mask.getLhs())}) {
+    if (!isCompare(isNaN, arith::CmpFPredicate::UNE, lhs, lhs))
+      continue;
+    if (isCompare(order, arith::CmpFPredicate::OGT, lhs, rhs))
+      return true;
+    if (isCompare(order, arith::CmpFPredicate::OLT, lhs, rhs))
+      return false;
+  }
+  return std::nullopt;
 }
 
 /// The slice [start, start + size) of `src` along `axis`; with
@@ -84,7 +129,19 @@ struct ReduceConversion : public OpConversionPattern<ReduceOp> {
         reducedShape.push_back(srcType.getDimSize(d));
 
     SmallVector<Value> inputs, inits;
-    if (std::optional<TypedAttr> identity = getCombinerIdentity(op)) {
+    std::optional<bool> isMax = getNaNPropagatingMinMax(op);
+    if (isMax) {
+      auto element = cast<FloatType>(srcType.getElementType());
+      inputs.push_back(srcs.front());
+      Value neutral = arith::ConstantOp::create(
+          rewriter, loc,
+          rewriter.getFloatAttr(
+              element, APFloat::getInf(element.getFloatSemantics(),
+                                       /*Negative=*/*isMax)));
+      inits.push_back(createFilledTensor(
+          rewriter, loc, RankedTensorType::get(reducedShape, element),
+          neutral));
+    } else if (std::optional<TypedAttr> identity = getCombinerIdentity(op)) {
       inputs.push_back(srcs.front());
       auto initType =
           RankedTensorType::get(reducedShape, srcType.getElementType());
@@ -106,6 +163,16 @@ struct ReduceConversion : public OpConversionPattern<ReduceOp> {
           // linalg: (elements..., accumulators...); tt: (lhs..., rhs...).
           SmallVector<Value> combinerArgs(args.drop_front(n));
           llvm::append_range(combinerArgs, args.take_front(n));
+          if (isMax) {
+            Value lhs = combinerArgs[0], rhs = combinerArgs[1];
+            Value result =
+                *isMax ? arith::MaximumFOp::create(b, nestedLoc, lhs, rhs)
+                             .getResult()
+                       : arith::MinimumFOp::create(b, nestedLoc, lhs, rhs)
+                             .getResult();
+            linalg::YieldOp::create(b, nestedLoc, result);
+            return;
+          }
           SmallVector<Value> results =
               inlineCombiner(b, combiner, combinerArgs);
           linalg::YieldOp::create(b, nestedLoc, results);

@@ -45,3 +45,53 @@ tt.func public @argmax_rows(%x: tensor<4x16xf32>, %i: tensor<4x16xi32>) -> (tens
   }) : (tensor<4x16xf32>, tensor<4x16xi32>) -> (tensor<4xf32>, tensor<4xi32>)
   tt.return %r#0, %r#1 : tensor<4xf32>, tensor<4xi32>
 }
+
+// Inductor's NaN-propagating maximum and minimum (`where(a > b | a != a, a,
+// b)`, in either order of the or) reduce with arith.maximumf / minimumf from
+// -inf / +inf, which the vectorizer keeps in vector registers.
+// CHECK-LABEL: func.func @nan_max_rows(
+// CHECK:         %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK:         %[[INIT:.*]] = linalg.fill ins(%[[NINF]] : f32)
+// CHECK:         linalg.reduce { arith.maximumf } ins(%{{.*}} : tensor<4x256xf32>) outs(%[[INIT]] : tensor<4xf32>) dimensions = [1]
+tt.func public @nan_max_rows(%x: tensor<4x256xf32>) -> tensor<4xf32> {
+  %r = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    %nan = arith.cmpf une, %a, %a : f32
+    %mask = arith.ori %gt, %nan : i1
+    %v = arith.select %mask, %a, %b : f32
+    tt.reduce.return %v : f32
+  }) : (tensor<4x256xf32>) -> tensor<4xf32>
+  tt.return %r : tensor<4xf32>
+}
+
+// CHECK-LABEL: func.func @nan_min(
+// CHECK:         %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK:         linalg.reduce { arith.minimumf } ins(%{{.*}} : tensor<128xf32>)
+tt.func public @nan_min(%x: tensor<128xf32>) -> f32 {
+  %r = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %nan = arith.cmpf une, %a, %a : f32
+    %lt = arith.cmpf olt, %a, %b : f32
+    %mask = arith.ori %nan, %lt : i1
+    %v = arith.select %mask, %a, %b : f32
+    tt.reduce.return %v : f32
+  }) : (tensor<128xf32>) -> f32
+  tt.return %r : f32
+}
+
+// Not the pattern (NaN test on the other operand): the general form.
+// CHECK-LABEL: func.func @not_nan_max(
+// CHECK-NOT:     arith.maximumf
+// CHECK:         tensor.extract_slice
+tt.func public @not_nan_max(%x: tensor<128xf32>) -> f32 {
+  %r = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    %nan = arith.cmpf une, %b, %b : f32
+    %mask = arith.ori %gt, %nan : i1
+    %v = arith.select %mask, %a, %b : f32
+    tt.reduce.return %v : f32
+  }) : (tensor<128xf32>) -> f32
+  tt.return %r : f32
+}
