@@ -5,6 +5,8 @@
 #
 #   TRIDENT_BUILD_DIR   build directory (default: <repo>/build)
 #   TRIDENT_BUILD_TYPE  CMake build type (default: Release)
+#   TRIDENT_BACKENDS    in-tree backends to build, a ;-list of linalg, nvidia
+#                       and intel (default: all; empty: the core alone)
 #   CCACHE_DIR          compiler cache (default: ~/.cache/ccache)
 set -euo pipefail
 
@@ -60,5 +62,8 @@ if [[ -z "${CXX:-}" ]] && ! command -v c++ >/dev/null 2>&1; then
   export CC=clang-22 CXX=clang++-22
 fi
 
-cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="$BUILD_TYPE"
+# TRIDENT_BACKENDS, when set (even empty), chooses the backends; unset, the
+# build directory keeps its choice (all, the first time).
+cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
+  ${TRIDENT_BACKENDS+"-DTRIDENT_BACKENDS=$TRIDENT_BACKENDS"}
 ninja -C "$BUILD_DIR"
