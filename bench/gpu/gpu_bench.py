@@ -1,7 +1,7 @@
 # The nvidia GPU run, in one process on the GPU machine (see run_gpu.sh):
 #
 #   1. correctness: every Trident bundle in kernels/ is launched through
-#      Trident's own runtime (bin/trident-nvidia-run, libTridentNvidiaRuntime)
+#      Trident's own runtime (bin/trident-run, libTridentNvidiaRuntime)
 #      on inputs written as .npy files, and its saved output is compared with
 #      a NumPy reference (and with upstream Triton's output for the same
 #      inputs);
@@ -29,7 +29,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 OUT = os.environ.get("OUT", tempfile.mkdtemp())
-RUN = os.path.join(ROOT, "bin", "trident-nvidia-run")
+RUN = os.path.join(ROOT, "bin", "trident-run")
 KERNELS = os.path.join(ROOT, "kernels")
 TTIR = os.path.join(ROOT, "ttir")
 results = {"correctness": {}, "sanitizer": {}, "bench": {}, "triton_ttir_compile_s": {},
@@ -84,7 +84,7 @@ def layernorm_ref(x, w, b, eps):
 
 
 def case(kernel, n_or_shape, rng):
-    """Inputs, trident-nvidia-run arguments, grid, reference, tolerance."""
+    """Inputs, trident-run arguments, grid, reference, tolerance."""
     if kernel == "vadd":
         n = n_or_shape
         a = rng.random(n, dtype=np.float32); b = rng.random(n, dtype=np.float32)
@@ -481,8 +481,8 @@ for k in [k for k in ("vadd",) if k in bundles]:
             np.save(os.path.join(work, f"{name}.npy"), value)
         cmd = [RUN, bundles[k], "--grid", str(c["grid"]), "--bench", "50"] + sum((["--arg", a] for a in c["args"]), [])
         p = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=300)
-        results["bench"][k + "/trident-nvidia-run --bench"] = (p.stdout + p.stderr).strip()[-300:]
-        log(results["bench"][k + "/trident-nvidia-run --bench"])
+        results["bench"][k + "/trident-run --bench"] = (p.stdout + p.stderr).strip()[-300:]
+        log(results["bench"][k + "/trident-run --bench"])
 
 # ---------------------------------------------------------------------------
 # 4: upstream Triton's cold compile TTIR -> cubin

@@ -2,8 +2,10 @@
 # Builds everything the GPU run needs on the build machine, into DEST
 # (default /work/main/.gpu), for bash DEST/scripts/run_gpu.sh there:
 #
-#   bin/      trident-nvidia-run (runtime only, no LLVM) and a `trident` shim
-#   lib/      libTridentRuntime.so, libTridentNvidiaRuntime.so
+#   bin/      trident-run (runtime only, no LLVM) and a `trident` shim
+#   lib/      libTridentRuntime.so, libTridentNvidiaRuntime.so, and
+#             trident/plugins/nvidia.json, the manifest by which trident-run
+#             finds that runtime
 #   corpus/   test/kernels/*.ttir (+ the grid and bf16 driver inputs) compiled
 #             by `trident compile --target nvidia:sm_90`, for run_kernel.py
 #   kernels/  the benchmark kernels (Triton 3.6's TTIR of shared/kernels)
@@ -19,7 +21,9 @@ here=$(dirname "$(realpath "$0")")
 src=$(realpath "$here/../..")
 shared=$(realpath "$src/../shared" 2>/dev/null || echo /work/shared)/kernels/triton-3.6
 rm -rf "$dest"; mkdir -p "$dest"/{bin,lib,corpus,kernels,ttir,scripts}
-cp "$build/bin/trident-nvidia-run" "$dest/bin/"
+cp "$build/bin/trident-run" "$dest/bin/"
+mkdir -p "$dest/lib/trident/plugins"
+cp "$build/lib/trident/plugins/nvidia.json" "$dest/lib/trident/plugins/"
 cp "$here/trident-shim.sh" "$dest/bin/trident"
 cp "$build/lib/libTridentRuntime.so" "$build/lib/libTridentNvidiaRuntime.so" "$dest/lib/"
 cp "$here/run_gpu.sh" "$here/gpu_bench.py" "$src/backends/linalg/test/e2e/run_kernel.py" "$dest/scripts/"

@@ -2,7 +2,7 @@
 # Stands in for `trident` on the GPU machine, which has no compiler: turns
 #   trident run DIR/K.ttir --grid G [--target T] --arg ... --save ...
 # (what backends/linalg/test/e2e/run_kernel.py runs) into
-#   trident-nvidia-run CORPUS/K.tkb --grid G --arg ... --save ...
+#   trident-run CORPUS/K.tkb --grid G --arg ... --save ...
 # with the bundle compiled from the same K.ttir on the build machine by
 # `trident compile --target nvidia:sm_90` (bench/gpu/prepare.sh).
 here=$(dirname "$(realpath "$0")")
@@ -18,4 +18,4 @@ while [ $# -gt 0 ]; do
     *) args+=("$1"); shift ;;
   esac
 done
-exec ${TRIDENT_SHIM_PREFIX:-} "$here/trident-nvidia-run" "$bundle" "${args[@]}"
+exec ${TRIDENT_SHIM_PREFIX:-} "$here/trident-run" "$bundle" "${args[@]}"

@@ -29,6 +29,7 @@ tool_dirs = [config.trident_tools_dir, config.llvm_tools_dir]
 tools = [
     ToolSubst("trident-linalg-opt", unresolved="fatal"),
     ToolSubst("trident-opt", unresolved="fatal"),
+    ToolSubst("trident-run", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

@@ -3,7 +3,7 @@
 // libTridentNvidiaRuntime.so is the nvidia runtime without the compiler: no
 // LLVM, no MLIR, only libc, libdl and (opened lazily) libcuda.so.1. It
 // exports the runtime ABI's entry so that programs that only launch bundles
-// (trident-nvidia-run, a program linking libTridentRuntime) can load it.
+// (trident-run, a program linking libTridentRuntime) can load it.
 //
 //===----------------------------------------------------------------------===//
 

@@ -36,7 +36,7 @@ tool_dirs = [config.trident_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     [ToolSubst("trident-opt", unresolved="warn"),
      ToolSubst("trident-nvidia-translate", unresolved="warn"),
-     ToolSubst("trident-nvidia-run", unresolved="warn"),
+     ToolSubst("trident-run", unresolved="warn"),
      ToolSubst("trident", unresolved="warn")],
     tool_dirs)
 # An absolute path, for RUN lines that change PATH.

@@ -19,16 +19,17 @@
 module {
 }
 
-// The runtime-only launcher (no LLVM) says the same, and checks the
-// arguments against the bundle's signature before touching the driver.
-// RUN: not trident-nvidia-run %t.tkb --grid 1 --arg x=zeros:f32:128 --arg y=zeros:f32:128 --arg out=zeros:f32:128 --arg n=i32:128 2>&1 | FileCheck %s --check-prefix=STANDALONE
-// STANDALONE: trident-nvidia-run: no 'nvidia' device is usable: the CUDA driver (libcuda.so.1) cannot be loaded: {{.*}}
-// RUN: not trident-nvidia-run %t.tkb --grid 1 --arg x=zeros:f32:128 --arg y=zeros:f32:128 --arg out=zeros:f32:128 2>&1 | FileCheck %s --check-prefix=COUNT
-// COUNT: trident-nvidia-run: kernel 'vadd' takes 4 arguments, got 3: missing argument 4 ('n': i32); pass one --arg per parameter, in order
-// RUN: not trident-nvidia-run %t.tkb --grid 1 --arg x=zeros:f32:128 --arg y=zeros:f32:128 --arg out=zeros:f32:128 --arg n=f32:1 2>&1 | FileCheck %s --check-prefix=KIND
-// KIND: trident-nvidia-run: {{.*}}'n'{{.*}}i32
-// RUN: not trident-nvidia-run %t.tkb --grid 1 --arg x=zeros:f32:128 --arg y=zeros:f32:128 --arg out=zeros:f32:128 --arg n=i32:1 --runtime %t.missing.so 2>&1 | FileCheck %s --check-prefix=NORUNTIME
-// NORUNTIME: trident-nvidia-run: {{.*}}missing.so{{.*}}
+// The runtime-only launcher (no LLVM), which finds the nvidia runtime from
+// the plugin's manifest, says the same, and checks the arguments against the
+// bundle's signature before touching the driver.
+// RUN: not env TRIDENT_PLUGINS=%nvidia_plugin trident-run %t.tkb --grid 1 --arg x=zeros:f32:128 --arg y=zeros:f32:128 --arg out=zeros:f32:128 --arg n=i32:128 2>&1 | FileCheck %s --check-prefix=STANDALONE
+// STANDALONE: trident-run: no 'nvidia' device is usable: the CUDA driver (libcuda.so.1) cannot be loaded: {{.*}}
+// RUN: not env TRIDENT_PLUGINS=%nvidia_plugin trident-run %t.tkb --grid 1 --arg x=zeros:f32:128 --arg y=zeros:f32:128 --arg out=zeros:f32:128 2>&1 | FileCheck %s --check-prefix=COUNT
+// COUNT: trident-run: kernel 'vadd' takes 4 arguments, got 3: missing argument 4 ('n': i32); pass one --arg per parameter, in order
+// RUN: not env TRIDENT_PLUGINS=%nvidia_plugin trident-run %t.tkb --grid 1 --arg x=zeros:f32:128 --arg y=zeros:f32:128 --arg out=zeros:f32:128 --arg n=f32:1 2>&1 | FileCheck %s --check-prefix=KIND
+// KIND: trident-run: {{.*}}'n'{{.*}}i32
+// RUN: not env TRIDENT_PLUGINS=%nvidia_plugin trident-run %t.tkb --grid 1 --arg x=zeros:f32:128 --arg y=zeros:f32:128 --arg out=zeros:f32:128 --arg n=i32:1 --runtime %t.missing.so 2>&1 | FileCheck %s --check-prefix=NORUNTIME
+// NORUNTIME: trident-run: {{.*}}missing.so{{.*}}
 
 // From TTIR: the kernel compiles, then the launch says why it cannot run.
 // RUN: not trident run %kernels/vadd.ttir --plugin %nvidia_plugin --target nvidia --grid 1 --arg x=zeros:f32:256 --arg y=zeros:f32:256 --arg out=zeros:f32:256 --arg n=i32:256 2>&1 | FileCheck %s --check-prefix=FROMTTIR

@@ -1,18 +1,22 @@
-//===- trident-nvidia-run.cpp - Launch nvidia bundles without a compiler ---===//
+//===- trident-run.cpp - Launch compiled bundles without a compiler --------===//
 //
-// `trident run` for compiled nvidia bundles on a machine that has only the
-// runtime: this program links libTridentRuntime (no LLVM, no MLIR) and loads
-// libTridentNvidiaRuntime.so, so it runs where the GPU is without the
-// compiler's dependencies.
+// `trident run` for compiled bundles of any target on a machine that has
+// only the runtime: this program links libTridentRuntime (no LLVM, no MLIR)
+// and loads the runtime library of the bundle's target, so it runs where the
+// device is without the compiler's dependencies.
 //
-//   trident-nvidia-run K.tkb --grid X[,Y[,Z]] --arg NAME=VALUE...
-//                      [--save NAME=out.npy]... [--bench [RUNS]]
-//                      [--device N] [--runtime LIB]
+//   trident-run K.tkb --grid X[,Y[,Z]] --arg NAME=VALUE...
+//               [--save NAME=out.npy]... [--bench [RUNS]]
+//               [--device N] [--runtime LIB]
 //
 // Arguments, saves and messages are those of `trident run` (the same
-// library functions). The runtime library is --runtime, else
-// $TRIDENT_NVIDIA_RUNTIME, else ../lib/libTridentNvidiaRuntime.so beside
-// this executable.
+// library functions). The runtime library is --runtime, else the one the
+// plugin manifests name for the bundle's target kind (`runtime_library`,
+// docs/plugins.md), searched as the compiler searches plugins:
+// TRIDENT_PLUGINS (which replaces the default directory) or the default
+// directory ../lib/trident/plugins beside this executable, then
+// TRIDENT_ADD_PLUGINS. An entry of those lists that is a file (a plugin's
+// library or manifest) stands for the directory that holds it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,12 +24,15 @@
 #include "trident/Runtime/Bundle.h"
 #include "trident/Runtime/Runtime.h"
 
+#include "trident/Runtime/Manifest.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <limits.h>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -34,24 +41,55 @@ using namespace trident;
 namespace {
 
 int fail(const std::string &message, int code = 1) {
-  std::cerr << "trident-nvidia-run: " << message << "\n";
+  std::cerr << "trident-run: " << message << "\n";
   return code;
 }
 
-std::string defaultRuntimePath() {
-  if (const char *path = std::getenv("TRIDENT_NVIDIA_RUNTIME"); path && *path)
-    return path;
-  char self[PATH_MAX] = {0};
-  ssize_t length = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
-  std::string dir = length > 0 ? std::string(self, length) : std::string(".");
-  dir = dir.substr(0, dir.find_last_of('/'));
-  return dir + "/../lib/libTridentNvidiaRuntime.so";
+/// The directory holding `path` when it is a file, else `path` itself.
+std::string asDirectory(const std::string &path) {
+  struct stat info;
+  if (::stat(path.c_str(), &info) == 0 && !S_ISDIR(info.st_mode)) {
+    size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? "." : path.substr(0, slash);
+  }
+  return path;
+}
+
+/// Appends the entries of the ':'-separated `list` to `directories`.
+void appendList(const char *list, std::vector<std::string> &directories) {
+  std::string text = list;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find(':', start);
+    if (end == std::string::npos)
+      end = text.size();
+    if (end > start)
+      directories.push_back(asDirectory(text.substr(start, end - start)));
+    start = end + 1;
+  }
+}
+
+/// The plugin directories, in the compiler's order of discovery.
+std::vector<std::string> getPluginDirectories() {
+  std::vector<std::string> directories;
+  if (const char *replace = std::getenv("TRIDENT_PLUGINS")) {
+    appendList(replace, directories);
+  } else {
+    char self[PATH_MAX] = {0};
+    ssize_t length = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
+    std::string dir = length > 0 ? std::string(self, length) : ".";
+    dir = dir.substr(0, dir.find_last_of('/'));
+    directories.push_back(dir + "/../lib/trident/plugins");
+  }
+  if (const char *add = std::getenv("TRIDENT_ADD_PLUGINS"))
+    appendList(add, directories);
+  return directories;
 }
 
 const char *kUsage =
-    "usage: trident-nvidia-run K.tkb --grid X[,Y[,Z]] --arg NAME=VALUE...\n"
-    "                          [--save NAME=out.npy]... [--bench [RUNS]]\n"
-    "                          [--device N] [--runtime LIB]\n";
+    "usage: trident-run K.tkb --grid X[,Y[,Z]] --arg NAME=VALUE...\n"
+    "                   [--save NAME=out.npy]... [--bench [RUNS]]\n"
+    "                   [--device N] [--runtime LIB]\n";
 
 } // namespace
 
@@ -123,10 +161,16 @@ int main(int argc, char **argv) {
   if (!arguments || !checkSaves(saves, *arguments, error))
     return fail(error);
 
-  if (runtimePath.empty())
-    runtimePath = defaultRuntimePath();
+  std::string kind = bundle->targetKind();
+  if (runtimePath.empty()) {
+    std::optional<PluginManifest> manifest =
+        findRuntimeManifest(getPluginDirectories(), kind, error);
+    if (!manifest)
+      return fail(error);
+    runtimePath = manifest->runtimeLibrary;
+  }
   std::shared_ptr<RuntimeLibrary> library =
-      RuntimeLibrary::load(runtimePath, "nvidia", error);
+      RuntimeLibrary::load(runtimePath, kind, error);
   if (!library)
     return fail(error);
   std::unique_ptr<RuntimeSession> session =
