@@ -7,6 +7,7 @@
 
 #include "trident-c/Bundle.h"
 #include "trident/Runtime/Bundle.h"
+#include "trident/Runtime/Manifest.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -186,4 +187,29 @@ const char *tridentBundleGetStageText(const TridentBundle *bundle,
 const TridentKernelImage *
 tridentBundleGetKernelImage(const TridentBundle *bundle) {
   return bundle ? &bundle->image : nullptr;
+}
+
+int tridentFindRuntime(const char *kind, const char *defaultPluginDirectory,
+                       char **runtimeLibrary, char **pluginLibrary,
+                       char **errorMessage) {
+  if (!kind || !*kind)
+    return failWith(errorMessage, "tridentFindRuntime: no target kind; pass "
+                                  "one such as \"cpu\"");
+  if (!runtimeLibrary || !pluginLibrary)
+    return failWith(errorMessage, "tridentFindRuntime: an out-pointer is "
+                                  "NULL; pass the addresses of two char "
+                                  "pointers");
+  *runtimeLibrary = *pluginLibrary = nullptr;
+  std::string error;
+  std::optional<PluginManifest> manifest = findRuntimeManifest(
+      getPluginSearchPath(defaultPluginDirectory ? defaultPluginDirectory
+                                                 : ""),
+      kind, error, /*skipped=*/nullptr, /*allowInPlugin=*/true);
+  if (!manifest)
+    return failWith(errorMessage, error);
+  if (!manifest->runtimeLibrary.empty())
+    *runtimeLibrary = copyString(manifest->runtimeLibrary);
+  else
+    *pluginLibrary = copyString(manifest->library);
+  return 0;
 }

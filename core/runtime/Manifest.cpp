@@ -12,7 +12,9 @@
 #include "Json.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <dirent.h>
+#include <sys/stat.h>
 
 using namespace trident;
 using detail::JsonValue;
@@ -66,8 +68,16 @@ trident::parsePluginManifest(std::string_view text, const std::string &path,
   };
   if (!readString("name", manifest.name) ||
       !readString("runtime_kind", manifest.runtimeKind) ||
-      !readString("runtime_library", manifest.runtimeLibrary))
+      !readString("runtime_library", manifest.runtimeLibrary) ||
+      !readString("library", manifest.library))
     return std::nullopt;
+  if (const JsonValue *provides = root->find("provides")) {
+    if (provides->kind != JsonValue::Kind::Array)
+      return wrongType("\"provides\"", *provides, "an array");
+    for (const JsonValue &item : provides->array)
+      if (item.kind == JsonValue::Kind::String && item.string == "runtime")
+        manifest.providesRuntime = true;
+  }
   if (manifest.name.empty()) {
     size_t slash = path.rfind('/');
     std::string file =
@@ -95,9 +105,9 @@ trident::parsePluginManifest(std::string_view text, const std::string &path,
                        "a string or an object with a \"kind\" string");
     }
   }
-  if (!manifest.runtimeLibrary.empty() && manifest.runtimeLibrary[0] != '/')
-    manifest.runtimeLibrary =
-        detail::parentDirectory(path) + "/" + manifest.runtimeLibrary;
+  for (std::string *file : {&manifest.runtimeLibrary, &manifest.library})
+    if (!file->empty() && (*file)[0] != '/')
+      *file = detail::parentDirectory(path) + "/" + *file;
   return manifest;
 }
 
@@ -112,28 +122,69 @@ trident::readPluginManifest(const std::string &path, std::string &error) {
   return parsePluginManifest(text, path, error);
 }
 
+namespace {
+
+bool isDirectory(const std::string &path) {
+  struct stat info;
+  return ::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+bool exists(const std::string &path) {
+  struct stat info;
+  return ::stat(path.c_str(), &info) == 0;
+}
+
+std::string_view baseName(std::string_view path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+bool endsWith(const std::string &text, std::string_view suffix) {
+  return text.size() >= suffix.size() &&
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// The *.json files of `directory`, in name order.
+std::vector<std::string> listManifests(const std::string &directory) {
+  std::vector<std::string> paths;
+  DIR *dir = ::opendir(directory.c_str());
+  if (!dir)
+    return paths;
+  std::vector<std::string> files;
+  while (struct dirent *entry = ::readdir(dir)) {
+    std::string file = entry->d_name;
+    if (file.size() > 5 && endsWith(file, ".json") && file[0] != '.')
+      files.push_back(file);
+  }
+  ::closedir(dir);
+  std::sort(files.begin(), files.end());
+  for (const std::string &file : files)
+    paths.push_back(directory.empty() || directory.back() == '/'
+                        ? directory + file
+                        : directory + "/" + file);
+  return paths;
+}
+
+} // namespace
+
 std::optional<PluginManifest>
-trident::findRuntimeManifest(const std::vector<std::string> &directories,
+trident::findRuntimeManifest(const std::vector<std::string> &entries,
                              std::string_view kind, std::string &error,
-                             std::vector<std::string> *skipped) {
+                             std::vector<std::string> *skipped,
+                             bool allowInPlugin) {
   std::vector<std::string> broken;
-  for (const std::string &directory : directories) {
-    DIR *dir = ::opendir(directory.c_str());
-    if (!dir)
+  std::optional<PluginManifest> inPlugin;
+  for (const std::string &entry : entries) {
+    if (!exists(entry))
       continue;
-    std::vector<std::string> files;
-    while (struct dirent *entry = ::readdir(dir)) {
-      std::string file = entry->d_name;
-      if (file.size() > 5 && file.compare(file.size() - 5, 5, ".json") == 0 &&
-          file[0] != '.')
-        files.push_back(file);
-    }
-    ::closedir(dir);
-    std::sort(files.begin(), files.end());
-    for (const std::string &file : files) {
-      std::string path = directory.empty() || directory.back() == '/'
-                             ? directory + file
-                             : directory + "/" + file;
+    // A plugin library stands for the manifests beside it that name it.
+    bool isLibrary = !isDirectory(entry) && !endsWith(entry, ".json");
+    std::vector<std::string> paths;
+    if (isDirectory(entry) || isLibrary)
+      paths = listManifests(isLibrary ? detail::parentDirectory(entry) : entry);
+    else
+      paths.push_back(entry);
+    for (const std::string &path : paths) {
       std::string why;
       std::optional<PluginManifest> manifest = readPluginManifest(path, why);
       if (!manifest) {
@@ -142,13 +193,24 @@ trident::findRuntimeManifest(const std::vector<std::string> &directories,
           skipped->push_back(why);
         continue;
       }
+      if (isLibrary && baseName(manifest->library) != baseName(entry))
+        continue;
       if (manifest->providesRuntimeFor(kind))
         return manifest;
+      if (allowInPlugin && !inPlugin && manifest->runtimeLibrary.empty() &&
+          manifest->providesRuntime && !manifest->library.empty())
+        for (const std::string &target : manifest->targets)
+          if (std::string_view(target).substr(0, target.find(':')) == kind) {
+            inPlugin = manifest;
+            break;
+          }
     }
   }
+  if (inPlugin)
+    return inPlugin;
   std::string searched;
-  for (const std::string &directory : directories)
-    searched += (searched.empty() ? "" : ", ") + directory;
+  for (const std::string &entry : entries)
+    searched += (searched.empty() ? "" : ", ") + entry;
   error = "no plugin provides a runtime for target kind '" + std::string(kind) +
           "' (" +
           (searched.empty() ? std::string("no plugin directories given")
@@ -159,4 +221,30 @@ trident::findRuntimeManifest(const std::vector<std::string> &directories,
              ", first: " + broken.front();
   error += "); install the plugin or add its directory to the search path";
   return std::nullopt;
+}
+
+std::vector<std::string>
+trident::getPluginSearchPath(const std::string &defaultDirectory) {
+  std::vector<std::string> entries;
+  auto append = [&](const char *list) {
+    std::string_view text = list;
+    while (!text.empty()) {
+      size_t colon = text.find(':');
+      std::string_view item = text.substr(0, colon);
+      if (!item.empty())
+        entries.emplace_back(item);
+      if (colon == std::string_view::npos)
+        break;
+      text.remove_prefix(colon + 1);
+    }
+  };
+  // secure_getenv: a set-user-ID program ignores the variables, as the
+  // plugin host does.
+  if (const char *replace = ::secure_getenv("TRIDENT_PLUGINS"))
+    append(replace);
+  else if (!defaultDirectory.empty())
+    entries.push_back(defaultDirectory);
+  if (const char *add = ::secure_getenv("TRIDENT_ADD_PLUGINS"))
+    append(add);
+  return entries;
 }

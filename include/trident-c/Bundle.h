@@ -105,6 +105,19 @@ tridentBundleGetStageText(const TridentBundle *bundle, uint32_t index,
 TRIDENT_RUNTIME_EXPORT const TridentKernelImage *
 tridentBundleGetKernelImage(const TridentBundle *bundle);
 
+/* Finds where the runtime of target kind `kind` (e.g. "cpu", "nvidia")
+ * comes from, as the tools find it: the plugin manifests on the search path
+ * (TRIDENT_PLUGINS, which replaces `defaultPluginDirectory`, then
+ * TRIDENT_ADD_PLUGINS; docs/plugins.md). On success *runtimeLibrary is the
+ * manifest's LLVM-free runtime library, or, when no manifest names one but a
+ * plugin hands out the runtime itself (its descriptor's get_runtime),
+ * *pluginLibrary is that plugin's library; the other is set to NULL. Free
+ * them with tridentFreeString. */
+TRIDENT_RUNTIME_EXPORT int
+tridentFindRuntime(const char *kind, const char *defaultPluginDirectory,
+                   char **runtimeLibrary, char **pluginLibrary,
+                   char **errorMessage);
+
 #ifdef __cplusplus
 }
 #endif

@@ -232,15 +232,19 @@ class _RuntimeLib:
                               c_void_p, c_uint32, c_size_p)
         self.getKernelImage = d(lib, "tridentBundleGetKernelImage",
                                 ctypes.POINTER(TridentKernelImage), c_void_p)
+        self.findRuntime = d(lib, "tridentFindRuntime", c_int, c_char_p,
+                             c_char_p, c_out_str, c_out_str, c_out_str)
 
-    def take_error(self, pointer, fallback):
-        """The message at `pointer` (freed), or `fallback` when NULL."""
+    def take_string(self, pointer, fallback):
+        """The string at `pointer` (freed), or `fallback` when NULL."""
         if not pointer:
             return fallback
         try:
             return ctypes.string_at(pointer).decode("utf-8", "replace")
         finally:
             self.free_string(pointer)
+
+    take_error = take_string
 
 
 class _CompilerLib:

@@ -3,8 +3,8 @@ manifests and opening it with ctypes.
 
 Each plugin directory holds one JSON manifest per plugin; a manifest's
 ``runtime_library`` names the plugin's LLVM-free launcher, a shared library
-exporting ``trident_runtime_entry`` (trident-c/Runtime.h). The directories
-are those the ``trident`` tool searches (docs/plugins.md): the
+exporting ``trident_runtime_entry`` (trident-c/Runtime.h). libTridentRuntime
+finds it as the ``trident`` tool searches plugins (docs/plugins.md): the
 colon-separated TRIDENT_PLUGINS when set (it replaces the default), else
 ``<libdir>/trident/plugins``, then TRIDENT_ADD_PLUGINS. Reading manifests
 needs no compiler, so a bundle compiled elsewhere loads and launches with
@@ -14,104 +14,29 @@ names no runtime library but that provides a runtime (plugin ABI 1.1's
 """
 
 import ctypes
-import glob
-import json
-import os
 import threading
 
 from . import _lib
 from ._errors import TridentError
 
 
-def plugin_search_list():
-    """The plugin entries (directories, manifests, libraries) searched."""
-    entries = []
-    replace = os.environ.get("TRIDENT_PLUGINS")
-    if replace is not None:
-        entries += [e for e in replace.split(":") if e]
-    else:
-        entries.append(_lib.plugin_dir())
-    add = os.environ.get("TRIDENT_ADD_PLUGINS")
-    if add:
-        entries += [e for e in add.split(":") if e]
-    return entries
-
-
-def _manifests_of(entry):
-    """The manifest files an entry of the search list stands for."""
-    if os.path.isdir(entry):
-        return sorted(glob.glob(os.path.join(entry, "*.json")))
-    if entry.endswith(".json"):
-        return [entry]
-    # A plugin library: the manifest beside it that names it.
-    found = []
-    name = os.path.basename(entry)
-    for path in sorted(glob.glob(os.path.join(os.path.dirname(entry) or ".",
-                                              "*.json"))):
-        manifest = _read_manifest(path)
-        if manifest and manifest.get("library") == name:
-            found.append(path)
-    return found
-
-
-def _read_manifest(path):
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def _target_kinds(manifest):
-    kinds = []
-    for target in manifest.get("targets") or []:
-        if isinstance(target, str):
-            kinds.append(target.split(":", 1)[0])
-        elif isinstance(target, dict) and isinstance(target.get("kind"), str):
-            kinds.append(target["kind"])
-    return kinds
-
-
-def _provides_runtime_for(manifest, kind):
-    if not isinstance(manifest.get("runtime_library"), str):
-        return False
-    if isinstance(manifest.get("runtime_kind"), str):
-        return manifest["runtime_kind"] == kind
-    kinds = _target_kinds(manifest)
-    if kinds:
-        return kind in kinds
-    return manifest.get("name") == kind
-
-
 def find_runtime_library(kind):
     """Where target kind `kind`'s runtime comes from: ("library", path) for
     a manifest's runtime_library, else ("plugin", path) for a plugin that
     provides its runtime only through its descriptor's get_runtime (which
-    loads the plugin, and with it LLVM)."""
-    searched = plugin_search_list()
-    in_plugin = None
-    for entry in searched:
-        for path in _manifests_of(entry):
-            manifest = _read_manifest(path)
-            if manifest is None:
-                continue
-            directory = os.path.dirname(os.path.abspath(path))
-            if _provides_runtime_for(manifest, kind):
-                library = manifest["runtime_library"]
-                return "library", os.path.normpath(
-                    os.path.join(directory, library))
-            if in_plugin is None and kind in _target_kinds(manifest) and \
-                    "runtime" in (manifest.get("provides") or []) and \
-                    isinstance(manifest.get("library"), str):
-                in_plugin = os.path.join(directory, manifest["library"])
-    if in_plugin is not None:
-        return "plugin", in_plugin
-    raise TridentError(
-        "no plugin provides a runtime for target '%s' (searched %s); install "
-        "the plugin, or point TRIDENT_ADD_PLUGINS at its directory" %
-        (kind, ", ".join(searched) if searched else "nothing: TRIDENT_PLUGINS "
-         "is empty"))
+    loads the plugin, and with it LLVM). libTridentRuntime searches, as the
+    tools do (tridentFindRuntime, trident-c/Bundle.h)."""
+    lib = _lib.runtime_lib()
+    runtime, plugin, error = (ctypes.c_void_p(), ctypes.c_void_p(),
+                              ctypes.c_void_p())
+    if lib.findRuntime(kind.encode("utf-8"), _lib.plugin_dir().encode("utf-8"),
+                       ctypes.byref(runtime), ctypes.byref(plugin),
+                       ctypes.byref(error)):
+        raise TridentError(lib.take_error(
+            error.value, "no plugin provides a runtime for target '%s'" % kind))
+    if runtime.value:
+        return "library", lib.take_string(runtime.value, "")
+    return "plugin", lib.take_string(plugin.value, "")
 
 
 class _PluginDescriptor(ctypes.Structure):

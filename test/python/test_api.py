@@ -290,7 +290,8 @@ class RuntimeDiscovery(unittest.TestCase):
         result = self.run_launch({"TRIDENT_PLUGINS": ""})
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("TridentError: no plugin provides a runtime for target "
-                      "'cpu' (searched nothing: TRIDENT_PLUGINS is empty)",
+                      "kind 'cpu' (no plugin directories given); install the "
+                      "plugin or add its directory to the search path",
                       result.stderr)
 
     def test_runtime_inside_the_plugin(self):

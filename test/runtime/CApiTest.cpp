@@ -11,6 +11,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdlib>
+
 using namespace trident;
 using namespace trident::test;
 
@@ -69,6 +71,60 @@ TEST(BundleCApiTest, ParsesFromMemory) {
   EXPECT_STREQ(error, "tridentBundleParse: the bundle out-pointer is NULL; "
                       "pass the address of a TridentBundle pointer");
   tridentFreeString(error);
+}
+
+TEST(BundleCApiTest, FindsARuntimeFromTheManifests) {
+  ScratchDir dir;
+  writeBytes(dir.path("fake.json"),
+             R"({"targets": ["fake"], "runtime_library": "libFakeRt.so"})");
+  writeBytes(dir.path("own.json"),
+             R"({"targets": ["own"], "library": "libOwn.so",
+                 "provides": ["compiler", "runtime"]})");
+  // Only the default directory: the plugin variables unset.
+  const char *saved[2] = {std::getenv("TRIDENT_PLUGINS"),
+                          std::getenv("TRIDENT_ADD_PLUGINS")};
+  std::string keep[2] = {saved[0] ? saved[0] : "", saved[1] ? saved[1] : ""};
+  ::unsetenv("TRIDENT_PLUGINS");
+  ::unsetenv("TRIDENT_ADD_PLUGINS");
+
+  char *runtime = nullptr, *plugin = nullptr, *error = nullptr;
+  ASSERT_EQ(tridentFindRuntime("fake", dir.str().c_str(), &runtime, &plugin,
+                               &error),
+            0)
+      << error;
+  EXPECT_EQ(std::string(runtime), dir.path("libFakeRt.so"));
+  EXPECT_EQ(plugin, nullptr);
+  tridentFreeString(runtime);
+  ASSERT_EQ(tridentFindRuntime("own", dir.str().c_str(), &runtime, &plugin,
+                               &error),
+            0)
+      << error;
+  EXPECT_EQ(runtime, nullptr);
+  EXPECT_EQ(std::string(plugin), dir.path("libOwn.so"));
+  tridentFreeString(plugin);
+
+  EXPECT_NE(tridentFindRuntime("gpu", dir.str().c_str(), &runtime, &plugin,
+                               &error),
+            0);
+  EXPECT_EQ(std::string(error),
+            "no plugin provides a runtime for target kind 'gpu' (searched " +
+                dir.str() +
+                "); install the plugin or add its directory to the search "
+                "path");
+  tridentFreeString(error);
+  EXPECT_NE(tridentFindRuntime(nullptr, "", &runtime, &plugin, &error), 0);
+  EXPECT_STREQ(error, "tridentFindRuntime: no target kind; pass one such as "
+                      "\"cpu\"");
+  tridentFreeString(error);
+  EXPECT_NE(tridentFindRuntime("fake", "", nullptr, &plugin, &error), 0);
+  EXPECT_STREQ(error, "tridentFindRuntime: an out-pointer is NULL; pass the "
+                      "addresses of two char pointers");
+  tridentFreeString(error);
+
+  for (int i = 0; i < 2; ++i)
+    if (saved[i])
+      ::setenv(i ? "TRIDENT_ADD_PLUGINS" : "TRIDENT_PLUGINS", keep[i].c_str(),
+               1);
 }
 
 } // namespace

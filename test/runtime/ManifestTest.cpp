@@ -12,10 +12,36 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdlib>
+#include <optional>
+
 using namespace trident;
 using namespace trident::test;
 
 namespace {
+
+/// Sets (or, with nullptr, unsets) an environment variable for a scope.
+class ScopedEnv {
+public:
+  ScopedEnv(const char *name, const char *value) : name(name) {
+    if (const char *old = std::getenv(name))
+      saved = old;
+    if (value)
+      ::setenv(name, value, 1);
+    else
+      ::unsetenv(name);
+  }
+  ~ScopedEnv() {
+    if (saved)
+      ::setenv(name, saved->c_str(), 1);
+    else
+      ::unsetenv(name);
+  }
+
+private:
+  const char *name;
+  std::optional<std::string> saved;
+};
 
 std::string manifestError(const std::string &text) {
   std::string error;
@@ -175,6 +201,72 @@ TEST(ManifestTest, FindsTheRuntimeAcrossDirectories) {
   EXPECT_EQ(error, "cannot read plugin manifest '" + a.path("none.json") +
                        "': No such file or directory; check the plugin "
                        "directory");
+}
+
+TEST(ManifestTest, FindsTheRuntimeFromManifestsAndPluginLibraries) {
+  ScratchDir a, b;
+  writeBytes(a.path("x.json"),
+             R"({"library": "libX.so", "targets": [{"kind": "fake"}],
+                 "provides": ["compiler", "runtime"]})");
+  writeBytes(a.path("y.json"), R"({"library": "libY.so", "targets": ["fake"],
+                 "runtime_library": "../rt/libYRuntime.so"})");
+  writeBytes(b.path("only.json"),
+             R"({"targets": ["fake"], "runtime_library": "/abs/libO.so"})");
+  std::string error;
+
+  // A manifest named directly.
+  std::optional<PluginManifest> found =
+      findRuntimeManifest({b.path("only.json")}, "fake", error);
+  ASSERT_TRUE(found) << error;
+  EXPECT_EQ(found->runtimeLibrary, "/abs/libO.so");
+
+  // A plugin library: only the manifest beside it that names it.
+  writeBytes(a.path("libX.so"), "");
+  writeBytes(a.path("libY.so"), "");
+  found = findRuntimeManifest({a.path("libY.so")}, "fake", error);
+  ASSERT_TRUE(found) << error;
+  EXPECT_EQ(found->path, a.path("y.json"));
+  EXPECT_EQ(found->runtimeLibrary, a.path("../rt/libYRuntime.so"));
+  EXPECT_EQ(found->library, a.path("libY.so"));
+  EXPECT_FALSE(findRuntimeManifest({a.path("libX.so")}, "fake", error));
+
+  // A plugin that hands out its runtime itself (no runtime_library), taken
+  // only when asked for and when no runtime_library is found.
+  found = findRuntimeManifest({a.path("libX.so")}, "fake", error, nullptr,
+                              /*allowInPlugin=*/true);
+  ASSERT_TRUE(found) << error;
+  EXPECT_TRUE(found->providesRuntime);
+  EXPECT_TRUE(found->runtimeLibrary.empty());
+  EXPECT_EQ(found->library, a.path("libX.so"));
+  found = findRuntimeManifest({a.str()}, "fake", error, nullptr,
+                              /*allowInPlugin=*/true);
+  ASSERT_TRUE(found) << error;
+  EXPECT_EQ(found->path, a.path("y.json"));
+
+  // Entries that do not exist are skipped, not broken.
+  std::vector<std::string> skipped;
+  EXPECT_FALSE(findRuntimeManifest({b.path("gone.json")}, "fake", error,
+                                   &skipped));
+  EXPECT_TRUE(skipped.empty());
+  EXPECT_EQ(manifestError(R"({"provides": "runtime"})"),
+            "plugin manifest 'p.json': \"provides\" must be an array, not a "
+            "string (offset 13); fix the manifest");
+}
+
+TEST(ManifestTest, SearchesThePluginVariablesAsTheTools) {
+  ScopedEnv replace("TRIDENT_PLUGINS", nullptr);
+  ScopedEnv add("TRIDENT_ADD_PLUGINS", nullptr);
+  EXPECT_EQ(getPluginSearchPath("/d"), (std::vector<std::string>{"/d"}));
+  {
+    ScopedEnv extra("TRIDENT_ADD_PLUGINS", "/x::/y");
+    EXPECT_EQ(getPluginSearchPath("/d"),
+              (std::vector<std::string>{"/d", "/x", "/y"}));
+    ScopedEnv only("TRIDENT_PLUGINS", "/p");
+    EXPECT_EQ(getPluginSearchPath("/d"),
+              (std::vector<std::string>{"/p", "/x", "/y"}));
+  }
+  ScopedEnv empty("TRIDENT_PLUGINS", "");
+  EXPECT_TRUE(getPluginSearchPath("/d").empty());
 }
 
 } // namespace

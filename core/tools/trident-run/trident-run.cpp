@@ -15,8 +15,8 @@
 // docs/plugins.md), searched as the compiler searches plugins:
 // TRIDENT_PLUGINS (which replaces the default directory) or the default
 // directory ../lib/trident/plugins beside this executable, then
-// TRIDENT_ADD_PLUGINS. An entry of those lists that is a file (a plugin's
-// library or manifest) stands for the directory that holds it.
+// TRIDENT_ADD_PLUGINS; an entry of those lists may also be a manifest, or a
+// plugin's library (the manifest beside it that names it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +32,6 @@
 #include <iostream>
 #include <limits.h>
 #include <string>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -45,45 +44,12 @@ int fail(const std::string &message, int code = 1) {
   return code;
 }
 
-/// The directory holding `path` when it is a file, else `path` itself.
-std::string asDirectory(const std::string &path) {
-  struct stat info;
-  if (::stat(path.c_str(), &info) == 0 && !S_ISDIR(info.st_mode)) {
-    size_t slash = path.find_last_of('/');
-    return slash == std::string::npos ? "." : path.substr(0, slash);
-  }
-  return path;
-}
-
-/// Appends the entries of the ':'-separated `list` to `directories`.
-void appendList(const char *list, std::vector<std::string> &directories) {
-  std::string text = list;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find(':', start);
-    if (end == std::string::npos)
-      end = text.size();
-    if (end > start)
-      directories.push_back(asDirectory(text.substr(start, end - start)));
-    start = end + 1;
-  }
-}
-
-/// The plugin directories, in the compiler's order of discovery.
-std::vector<std::string> getPluginDirectories() {
-  std::vector<std::string> directories;
-  if (const char *replace = std::getenv("TRIDENT_PLUGINS")) {
-    appendList(replace, directories);
-  } else {
-    char self[PATH_MAX] = {0};
-    ssize_t length = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
-    std::string dir = length > 0 ? std::string(self, length) : ".";
-    dir = dir.substr(0, dir.find_last_of('/'));
-    directories.push_back(dir + "/../lib/trident/plugins");
-  }
-  if (const char *add = std::getenv("TRIDENT_ADD_PLUGINS"))
-    appendList(add, directories);
-  return directories;
+/// The plugin directory beside this executable, ../lib/trident/plugins.
+std::string getDefaultPluginDirectory() {
+  char self[PATH_MAX] = {0};
+  ssize_t length = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
+  std::string dir = length > 0 ? std::string(self, length) : ".";
+  return dir.substr(0, dir.find_last_of('/')) + "/../lib/trident/plugins";
 }
 
 const char *kUsage =
@@ -164,7 +130,8 @@ int main(int argc, char **argv) {
   std::string kind = bundle->targetKind();
   if (runtimePath.empty()) {
     std::optional<PluginManifest> manifest =
-        findRuntimeManifest(getPluginDirectories(), kind, error);
+        findRuntimeManifest(getPluginSearchPath(getDefaultPluginDirectory()),
+                            kind, error);
     if (!manifest)
       return fail(error);
     runtimePath = manifest->runtimeLibrary;

@@ -11,15 +11,17 @@
 //     "targets": ["nvidia:sm_90", "nvidia"],   (optional; strings, or
 //                                               objects with "kind")
 //     "runtime_kind": "nvidia",                (optional)
-//     "runtime_library": "libTridentNvidiaRuntime.so"
+//     "runtime_library": "libTridentNvidiaRuntime.so",
+//     "library": "libTridentNvidia.so",        (optional)
+//     "provides": ["compiler", "runtime"]      (optional)
 //   }
 //
 // A manifest provides the runtime of target kind K when it names a
 // "runtime_library" and either its "runtime_kind" is K, or (without one)
 // one of its "targets" has kind K, or (without either) its "name" is K. A
-// relative "runtime_library" is resolved against the manifest's directory.
-// Which directories to search is the caller's business: nothing here reads
-// the environment.
+// relative "runtime_library" or "library" is resolved against the
+// manifest's directory. Only findRuntime's search path reads the
+// environment (the plugin variables, as the compiler's plugin host does).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +44,11 @@ struct PluginManifest {
   /// Resolved against the manifest's directory; empty when the plugin has
   /// no runtime.
   std::string runtimeLibrary;
+  /// The plugin's own library, resolved likewise; may be empty.
+  std::string library;
+  /// Whether "provides" lists "runtime": the plugin's descriptor hands out
+  /// a runtime (get_runtime), with or without a runtime_library.
+  bool providesRuntime = false;
 
   /// Whether this manifest provides the runtime of target kind `kind`.
   bool providesRuntimeFor(std::string_view kind) const;
@@ -58,17 +65,28 @@ std::optional<PluginManifest> parsePluginManifest(std::string_view text,
 std::optional<PluginManifest> readPluginManifest(const std::string &path,
                                                  std::string &error);
 
-/// Searches `directories` in order (each one's *.json files in name order)
-/// for the first manifest that provides the runtime of `kind`. Missing
-/// directories are skipped; broken manifests are skipped too, and each is
-/// reported in `skipped` (when given) and in the error when nothing is
-/// found, e.g. "no plugin provides a runtime for target kind 'nvidia'
-/// (searched /opt/p); install the plugin or add its directory to the search
-/// path".
+/// Searches `entries` in order for the first manifest that provides the
+/// runtime of `kind`. An entry is a directory (its *.json files in name
+/// order), a manifest file, or a plugin library (the manifests beside it
+/// whose "library" is that file). Missing entries are skipped; broken
+/// manifests are skipped too, and each is reported in `skipped` (when
+/// given) and in the error when nothing is found, e.g. "no plugin provides
+/// a runtime for target kind 'nvidia' (searched /opt/p); install the plugin
+/// or add its directory to the search path". With `allowInPlugin`, a
+/// manifest without a runtime_library whose plugin provides the runtime of
+/// `kind` itself (a target of that kind, "runtime" in "provides", a
+/// "library") is taken when no runtime_library is found.
 std::optional<PluginManifest>
-findRuntimeManifest(const std::vector<std::string> &directories,
+findRuntimeManifest(const std::vector<std::string> &entries,
                     std::string_view kind, std::string &error,
-                    std::vector<std::string> *skipped = nullptr);
+                    std::vector<std::string> *skipped = nullptr,
+                    bool allowInPlugin = false);
+
+/// The plugin search path of the tools (docs/plugins.md): the
+/// ':'-separated TRIDENT_PLUGINS when set (even empty: it replaces the
+/// default), else `defaultDirectory`, then TRIDENT_ADD_PLUGINS.
+std::vector<std::string>
+getPluginSearchPath(const std::string &defaultDirectory);
 
 } // namespace trident
 
