@@ -13,6 +13,21 @@ function(trident_set_warnings target)
   endif()
 endfunction()
 
+# trident_add_tool(<name> SOURCES <file>... LIBS <library>...): a program of
+# the core, built into bin/ and installed there, finding the libraries in
+# ../lib beside it (the build's, the installed prefix's, or a copy's: the
+# GPU machine gets bin/ and lib/ without the rest of the build).
+function(trident_add_tool name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  trident_set_warnings(${name})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBS})
+  set_target_properties(${name} PROPERTIES
+    BUILD_RPATH "$ORIGIN/../lib"
+    INSTALL_RPATH "$ORIGIN/../lib")
+  install(TARGETS ${name} RUNTIME DESTINATION bin)
+endfunction()
+
 # trident_add_core_component(<name> SOURCES <src>... [DEPENDS <tablegen-target>...])
 #
 # Compiles one component of libTridentCore (a dialect, a set of passes, a
