@@ -693,23 +693,10 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
 } // namespace
 
 extern "C" const TridentRuntimeApi *tridentIntelGetLevelZeroRuntime(void) {
-  static const TridentRuntimeApi api = {
-      sizeof(TridentRuntimeApi),
-      TRIDENT_RUNTIME_ABI_VERSION,
-      "intel",
-      probe,
-      openDevice,
-      closeDevice,
-      alloc,
-      freeBuffer,
-      copyToDevice,
-      copyToHost,
-      loadKernel,
-      unloadKernel,
-      launch,
-      synchronize,
-      releaseStatus,
-      launchOnStream};
+  static const TridentRuntimeApi api = makeRuntimeApi(
+      "intel", {probe, openDevice, closeDevice, alloc, freeBuffer, copyToDevice,
+                copyToHost, loadKernel, unloadKernel, launch, synchronize,
+                releaseStatus, launchOnStream});
   return &api;
 }
 

@@ -527,26 +527,9 @@ extern "C" int tridentNvidiaProbeDevice(char *why, unsigned long size) {
 }
 
 extern "C" const TridentRuntimeApi *tridentNvidiaGetCudaRuntime(void) {
-  static const TridentRuntimeApi api = [] {
-    TridentRuntimeApi result;
-    std::memset(&result, 0, sizeof(result));
-    result.struct_size = sizeof(TridentRuntimeApi);
-    result.version = TRIDENT_RUNTIME_ABI_VERSION;
-    result.target_kind = "nvidia";
-    result.probe = probe;
-    result.open_device = openDevice;
-    result.close_device = closeDevice;
-    result.alloc = alloc;
-    result.free_buffer = freeBuffer;
-    result.copy_to_device = copyToDevice;
-    result.copy_to_host = copyToHost;
-    result.load_kernel = loadKernel;
-    result.unload_kernel = unloadKernel;
-    result.launch = launch;
-    result.synchronize = synchronize;
-    result.release_status = releaseStatus;
-    result.launch_on_stream = launchOnStream;
-    return result;
-  }();
+  static const TridentRuntimeApi api = makeRuntimeApi(
+      "nvidia", {probe, openDevice, closeDevice, alloc, freeBuffer, copyToDevice,
+             copyToHost, loadKernel, unloadKernel, launch, synchronize,
+             releaseStatus, launchOnStream});
   return &api;
 }

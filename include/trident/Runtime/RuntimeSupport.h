@@ -1,9 +1,9 @@
 //===- RuntimeSupport.h - Helpers for a plugin's runtime half -*- C++ -*-===//
 //
 // What every runtime half (include/trident-c/Runtime.h) does the same way:
-// statuses carrying a malloc'ed message, the names of argument kinds, and
+// statuses carrying a malloc'ed message, the names of argument kinds,
 // checking a launch's arguments against the kernel's signature while packing
-// them into one 8-byte slot each. Header-only and free of LLVM, so that a
+// them into one 8-byte slot each, and the table of entry points. Header-only and free of LLVM, so that a
 // runtime built alone (no libTridentCore, no libTridentRuntime) can use it.
 //
 // A status made here must be released by the same runtime's release_status,
@@ -167,6 +167,50 @@ std::string packLaunchArguments(const std::string &kernelName,
     pointers[i] = &slots[i];
   }
   return {};
+}
+
+/// The entry points of one target's runtime, in the order of
+/// TridentRuntimeApi's fields.
+struct RuntimeEntryPoints {
+  decltype(TridentRuntimeApi::probe) probe;
+  decltype(TridentRuntimeApi::open_device) openDevice;
+  decltype(TridentRuntimeApi::close_device) closeDevice;
+  decltype(TridentRuntimeApi::alloc) alloc;
+  decltype(TridentRuntimeApi::free_buffer) freeBuffer;
+  decltype(TridentRuntimeApi::copy_to_device) copyToDevice;
+  decltype(TridentRuntimeApi::copy_to_host) copyToHost;
+  decltype(TridentRuntimeApi::load_kernel) loadKernel;
+  decltype(TridentRuntimeApi::unload_kernel) unloadKernel;
+  decltype(TridentRuntimeApi::launch) launch;
+  decltype(TridentRuntimeApi::synchronize) synchronize;
+  decltype(TridentRuntimeApi::release_status) releaseStatus;
+  decltype(TridentRuntimeApi::launch_on_stream) launchOnStream;
+};
+
+/// The runtime ABI's table (this header's size and version) of target kind
+/// `kind` over `entries`, for the one `static const` table a runtime's
+/// entry function returns.
+inline TridentRuntimeApi makeRuntimeApi(const char *kind,
+                                        const RuntimeEntryPoints &entries) {
+  TridentRuntimeApi api;
+  std::memset(&api, 0, sizeof(api));
+  api.struct_size = sizeof(TridentRuntimeApi);
+  api.version = TRIDENT_RUNTIME_ABI_VERSION;
+  api.target_kind = kind;
+  api.probe = entries.probe;
+  api.open_device = entries.openDevice;
+  api.close_device = entries.closeDevice;
+  api.alloc = entries.alloc;
+  api.free_buffer = entries.freeBuffer;
+  api.copy_to_device = entries.copyToDevice;
+  api.copy_to_host = entries.copyToHost;
+  api.load_kernel = entries.loadKernel;
+  api.unload_kernel = entries.unloadKernel;
+  api.launch = entries.launch;
+  api.synchronize = entries.synchronize;
+  api.release_status = entries.releaseStatus;
+  api.launch_on_stream = entries.launchOnStream;
+  return api;
 }
 
 } // namespace trident::runtime_support
