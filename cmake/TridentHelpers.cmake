@@ -13,6 +13,24 @@ function(trident_set_warnings target)
   endif()
 endfunction()
 
+# trident_add_no_llvm_check(<test> <target> LABEL <label>): a ctest test that
+# fails when the shared library or program <target> depends on LLVM or MLIR
+# (a NEEDED libLLVM/libMLIR, or exported llvm::/mlir:: symbols of a static
+# copy). Runtime libraries and the programs that only run bundles must load
+# on machines without LLVM (docs/architecture.md, "Rules between the layers").
+set(_TRIDENT_HELPERS_DIR ${CMAKE_CURRENT_LIST_DIR})
+find_program(TRIDENT_READELF NAMES readelf llvm-readelf
+  HINTS /usr/lib/llvm-22/bin
+  DOC "readelf, to check that runtime libraries do not depend on LLVM")
+function(trident_add_no_llvm_check name target)
+  cmake_parse_arguments(ARG "" "LABEL" "" ${ARGN})
+  add_test(NAME ${name}
+    COMMAND ${CMAKE_COMMAND} -DLIBRARY=$<TARGET_FILE:${target}>
+            -DREADELF=${TRIDENT_READELF}
+            -P ${_TRIDENT_HELPERS_DIR}/TridentCheckNoLLVM.cmake)
+  set_tests_properties(${name} PROPERTIES LABELS ${ARG_LABEL})
+endfunction()
+
 # trident_add_tool(<name> SOURCES <file>... LIBS <library>...): a program of
 # the core, built into bin/ and installed there, finding the libraries in
 # ../lib beside it (the build's, the installed prefix's, or a copy's: the

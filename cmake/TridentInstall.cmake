@@ -70,6 +70,7 @@ write_basic_package_version_file(
 install(FILES
   "${PROJECT_BINARY_DIR}/${TRIDENT_INSTALL_CMAKEDIR}/TridentConfig.cmake"
   "${PROJECT_BINARY_DIR}/${TRIDENT_INSTALL_CMAKEDIR}/TridentConfigVersion.cmake"
+  "${CMAKE_CURRENT_LIST_DIR}/TridentCheckNoLLVM.cmake"
   "${CMAKE_CURRENT_LIST_DIR}/TridentHelpers.cmake"
   DESTINATION ${TRIDENT_INSTALL_CMAKEDIR})
 

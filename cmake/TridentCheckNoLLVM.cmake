@@ -1,7 +1,8 @@
 # Fails when the runtime library depends on LLVM or MLIR: a NEEDED entry for
 # libLLVM/libMLIR, or exported symbols of a static copy (llvm:: or mlir::).
 #
-#   cmake -DLIBRARY=<libTridentRuntime.so> -DREADELF=<readelf> -P CheckNoLLVM.cmake
+#   cmake -DLIBRARY=<library or program> -DREADELF=<readelf> -P TridentCheckNoLLVM.cmake
+# (trident_add_no_llvm_check in TridentHelpers.cmake registers it as a test)
 
 if(NOT LIBRARY OR NOT EXISTS "${LIBRARY}")
   message(FATAL_ERROR "CheckNoLLVM: library '${LIBRARY}' not found; build "
