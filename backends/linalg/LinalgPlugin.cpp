@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/CodeGen/Passes.h"
-#include "linalg-backend/CodeGen/Pipelines.h"
-#include "linalg-backend/Conversion/TritonToLinalg/Passes.h"
+#include "linalg/CodeGen/Passes.h"
+#include "linalg/CodeGen/Pipelines.h"
+#include "linalg/Conversion/TritonToLinalg/Passes.h"
 #include "runtime/CpuRuntime.h"
 
 #include "trident/Plugin/PluginAPI.h"

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/Analysis/MaskAnalysis.h"
-#include "linalg-backend/Analysis/OpFoldResultUtils.h"
+#include "linalg/Analysis/MaskAnalysis.h"
+#include "linalg/Analysis/OpFoldResultUtils.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/Analysis/OpFoldResultUtils.h"
+#include "linalg/Analysis/OpFoldResultUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"

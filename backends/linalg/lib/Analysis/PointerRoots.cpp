@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/Analysis/PointerRoots.h"
+#include "linalg/Analysis/PointerRoots.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 

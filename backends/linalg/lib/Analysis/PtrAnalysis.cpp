@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/Analysis/PtrAnalysis.h"
-#include "linalg-backend/Analysis/OpFoldResultUtils.h"
-#include "linalg-backend/Analysis/PointerRoots.h"
+#include "linalg/Analysis/PtrAnalysis.h"
+#include "linalg/Analysis/OpFoldResultUtils.h"
+#include "linalg/Analysis/PointerRoots.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 

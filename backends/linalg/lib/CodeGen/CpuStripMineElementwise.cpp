@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/CodeGen/Passes.h"
+#include "linalg/CodeGen/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -19,7 +19,7 @@
 
 namespace mlir::triton::cpu {
 #define GEN_PASS_DEF_CPUSTRIPMINEELEMENTWISE
-#include "linalg-backend/CodeGen/Passes.h.inc"
+#include "linalg/CodeGen/Passes.h.inc"
 } // namespace mlir::triton::cpu
 
 using namespace mlir;

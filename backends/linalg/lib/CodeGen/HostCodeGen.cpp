@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/CodeGen/Pipelines.h"
+#include "linalg/CodeGen/Pipelines.h"
 
 #include "lld/Common/Driver.h"
 #include "llvm/ADT/ScopeExit.h"

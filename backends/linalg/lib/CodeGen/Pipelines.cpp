@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/CodeGen/Pipelines.h"
-#include "linalg-backend/CodeGen/Passes.h"
+#include "linalg/CodeGen/Pipelines.h"
+#include "linalg/CodeGen/Passes.h"
 
 #include "trident/Target/LLVMIRTranslation.h"
 

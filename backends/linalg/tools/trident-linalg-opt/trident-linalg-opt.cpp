@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/Conversion/TritonToLinalg/Passes.h"
+#include "linalg/Conversion/TritonToLinalg/Passes.h"
 #include "trident/InitAll.h"
 
 #include "mlir/IR/DialectRegistry.h"

@@ -23,7 +23,7 @@
 
 #include "Libdevice.h"
 #include "Utils.h"
-#include "linalg-backend/Conversion/TritonToLinalg/TritonToLinalg.h"
+#include "linalg/Conversion/TritonToLinalg/TritonToLinalg.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 

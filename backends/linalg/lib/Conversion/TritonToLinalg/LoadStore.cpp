@@ -21,8 +21,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utils.h"
-#include "linalg-backend/Analysis/PointerRoots.h"
-#include "linalg-backend/Conversion/TritonToLinalg/TritonToLinalg.h"
+#include "linalg/Analysis/PointerRoots.h"
+#include "linalg/Conversion/TritonToLinalg/TritonToLinalg.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 

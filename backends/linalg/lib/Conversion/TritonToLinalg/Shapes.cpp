@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utils.h"
-#include "linalg-backend/Conversion/TritonToLinalg/TritonToLinalg.h"
+#include "linalg/Conversion/TritonToLinalg/TritonToLinalg.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 

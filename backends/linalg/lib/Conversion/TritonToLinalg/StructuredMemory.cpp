@@ -25,10 +25,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/Analysis/MaskAnalysis.h"
-#include "linalg-backend/Analysis/OpFoldResultUtils.h"
-#include "linalg-backend/Analysis/PtrAnalysis.h"
-#include "linalg-backend/Conversion/TritonToLinalg/TritonToLinalg.h"
+#include "linalg/Analysis/MaskAnalysis.h"
+#include "linalg/Analysis/OpFoldResultUtils.h"
+#include "linalg/Analysis/PtrAnalysis.h"
+#include "linalg/Conversion/TritonToLinalg/TritonToLinalg.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg-backend/Conversion/TritonToLinalg/TritonToLinalg.h"
-#include "linalg-backend/Analysis/PointerRoots.h"
+#include "linalg/Conversion/TritonToLinalg/TritonToLinalg.h"
+#include "linalg/Analysis/PointerRoots.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 

@@ -6,9 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Libdevice.h"
-#include "linalg-backend/Analysis/PointerRoots.h"
-#include "linalg-backend/Conversion/TritonToLinalg/Passes.h"
-#include "linalg-backend/Conversion/TritonToLinalg/TritonToLinalg.h"
+#include "linalg/Analysis/PointerRoots.h"
+#include "linalg/Conversion/TritonToLinalg/Passes.h"
+#include "linalg/Conversion/TritonToLinalg/TritonToLinalg.h"
 
 #include "trident/Dialect/Triton/IR/Dialect.h"
 
@@ -19,7 +19,7 @@
 
 namespace mlir::triton::cpu {
 #define GEN_PASS_DEF_TRITONTOLINALG
-#include "linalg-backend/Conversion/TritonToLinalg/Passes.h.inc"
+#include "linalg/Conversion/TritonToLinalg/Passes.h.inc"
 } // namespace mlir::triton::cpu
 
 using namespace mlir;

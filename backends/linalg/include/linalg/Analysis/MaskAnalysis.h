@@ -16,7 +16,7 @@
 #ifndef LINALG_BACKEND_ANALYSIS_MASKANALYSIS_H
 #define LINALG_BACKEND_ANALYSIS_MASKANALYSIS_H
 
-#include "linalg-backend/Analysis/PtrAnalysis.h"
+#include "linalg/Analysis/PtrAnalysis.h"
 
 namespace mlir::triton::cpu {
 
