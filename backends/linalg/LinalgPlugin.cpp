@@ -8,9 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg/CodeGen/Passes.h"
-#include "linalg/CodeGen/Pipelines.h"
 #include "linalg/Conversion/TritonToLinalg/Passes.h"
+#include "linalg/Target/CodeGen.h"
+#include "linalg/Transforms/Passes.h"
+#include "linalg/Transforms/Pipelines.h"
 #include "runtime/CpuRuntime.h"
 
 #include "trident/Plugin/PluginAPI.h"

@@ -23,7 +23,7 @@
 //
 // Every libm function named here is in glibc's libm/libc, which the kernel
 // library is linked against with undefined symbols refused
-// (HostCodeGen.cpp), so nothing that compiles fails to load.
+// (lib/Target/CodeGen.cpp), so nothing that compiles fails to load.
 //
 //===----------------------------------------------------------------------===//
 

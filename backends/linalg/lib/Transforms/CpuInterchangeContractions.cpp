@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg/CodeGen/Passes.h"
+#include "linalg/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
@@ -21,7 +21,7 @@
 
 namespace mlir::triton::cpu {
 #define GEN_PASS_DEF_CPUINTERCHANGECONTRACTIONS
-#include "linalg/CodeGen/Passes.h.inc"
+#include "linalg/Transforms/Passes.h.inc"
 } // namespace mlir::triton::cpu
 
 using namespace mlir;

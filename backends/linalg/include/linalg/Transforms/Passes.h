@@ -23,10 +23,10 @@
 namespace mlir::triton::cpu {
 
 #define GEN_PASS_DECL
-#include "linalg/CodeGen/Passes.h.inc"
+#include "linalg/Transforms/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
-#include "linalg/CodeGen/Passes.h.inc"
+#include "linalg/Transforms/Passes.h.inc"
 
 } // namespace mlir::triton::cpu
 

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg/CodeGen/Passes.h"
+#include "linalg/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -21,7 +21,7 @@
 
 namespace mlir::triton::cpu {
 #define GEN_PASS_DEF_FORWARDTILECOPIES
-#include "linalg/CodeGen/Passes.h.inc"
+#include "linalg/Transforms/Passes.h.inc"
 } // namespace mlir::triton::cpu
 
 using namespace mlir;

@@ -1,6 +1,7 @@
-//===- HostCodeGen.cpp - LLVM IR to a host shared library, in process -----===//
+//===- CodeGen.cpp - The cpu target's LLVM IR and host library ---------===//
 //
-// The `obj` stage of the cpu target: LLVM IR is optimized (O3) and compiled
+// The `llir` stage of the cpu target translates the LLVM dialect to LLVM IR
+// text. The `obj` stage: LLVM IR is optimized (O3) and compiled
 // for the host CPU (its name and features, position independent), and the
 // object is linked into a shared library by lld's ELF driver, linked into
 // this library. No subprocess runs; lld reads and writes temporary files,
@@ -8,7 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg/CodeGen/Pipelines.h"
+#include "linalg/Target/CodeGen.h"
+
+#include "trident/Target/LLVMIRTranslation.h"
 
 #include "lld/Common/Driver.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -309,4 +312,17 @@ mlir::triton::cpu::compileToSharedLibrary(StringRef llvmIR,
     codegen.run(*module);
   }
   return linkSharedLibrary(object, error);
+}
+
+std::optional<std::string>
+mlir::triton::cpu::translateToLLVMIRText(ModuleOp module, std::string &error) {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule = trident::translateToVerifiedLLVMIR(
+      module, llvmContext, "trident-cpu-kernel", "the LLVM dialect", error);
+  if (!llvmModule)
+    return std::nullopt;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvmModule->print(os, nullptr);
+  return text;
 }

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg/CodeGen/Passes.h"
+#include "linalg/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
@@ -23,7 +23,7 @@
 namespace mlir::triton::cpu {
 #define GEN_PASS_DEF_HOISTLOOPALLOCAS
 #define GEN_PASS_DEF_PROMOTETILEBUFFERS
-#include "linalg/CodeGen/Passes.h.inc"
+#include "linalg/Transforms/Passes.h.inc"
 } // namespace mlir::triton::cpu
 
 using namespace mlir;

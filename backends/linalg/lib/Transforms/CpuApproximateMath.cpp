@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg/CodeGen/Passes.h"
+#include "linalg/Transforms/Passes.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -20,7 +20,7 @@
 
 namespace mlir::triton::cpu {
 #define GEN_PASS_DEF_CPUAPPROXIMATEMATH
-#include "linalg/CodeGen/Passes.h.inc"
+#include "linalg/Transforms/Passes.h.inc"
 } // namespace mlir::triton::cpu
 
 using namespace mlir;

@@ -1,14 +1,12 @@
-//===- Pipelines.cpp - linalg on tensors to the LLVM dialect and LLVM IR --===//
+//===- Pipelines.cpp - linalg on tensors to the LLVM dialect -------------===//
 //
 // The `linalg-to-llvm` pipeline of the cpu target, the dialects and models it
-// needs, and the translation of its result to LLVM IR text.
+// needs, and the registration of the upstream passes it is made of.
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalg/CodeGen/Pipelines.h"
-#include "linalg/CodeGen/Passes.h"
-
-#include "trident/Target/LLVMIRTranslation.h"
+#include "linalg/Transforms/Pipelines.h"
+#include "linalg/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -45,10 +43,6 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
@@ -158,17 +152,4 @@ void mlir::triton::cpu::registerLinalgToLLVMPasses() {
   bufferization::registerBufferizationPasses();
   memref::registerMemRefPasses();
   registerLinalgPasses();
-}
-
-std::optional<std::string>
-mlir::triton::cpu::translateToLLVMIRText(ModuleOp module, std::string &error) {
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule = trident::translateToVerifiedLLVMIR(
-      module, llvmContext, "trident-cpu-kernel", "the LLVM dialect", error);
-  if (!llvmModule)
-    return std::nullopt;
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvmModule->print(os, nullptr);
-  return text;
 }
