@@ -4,7 +4,7 @@
 // read-modify-write and `atom.global.<sem>.<scope>.cas.b<N>` for
 // compare-and-swap, as upstream Triton's PTX tests expect. A mask (and, for
 // a scalar, "thread 0 only") is the instruction's predicate, not a branch.
-// Kinds PTX has no atom for keep LLVM's atomics. CodeGen/atomics-ptxas.mlir
+// Kinds PTX has no atom for keep LLVM's atomics. Target/atomics-ptxas.mlir
 // assembles the result with ptxas.
 //
 // RUN: trident-opt --plugin %nvidia_plugin --ttg-allocate-shared-memory --ttg-insert-barriers --nvidia-convert-triton-gpu-to-llvm %s | FileCheck %s

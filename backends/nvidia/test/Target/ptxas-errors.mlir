@@ -13,7 +13,7 @@
 
 // TRIDENT_PTXAS that is not a program.
 // RUN: env TRIDENT_PTXAS=%S not trident-nvidia-translate %s --arch sm_90 --emit cubin -o %t.cubin 2>&1 | FileCheck %s --check-prefix=NOTEXEC
-// NOTEXEC: trident-nvidia-translate: TRIDENT_PTXAS is '{{.*}}CodeGen', which is not an executable file
+// NOTEXEC: trident-nvidia-translate: TRIDENT_PTXAS is '{{.*}}Target', which is not an executable file
 
 // A ptxas (TRIDENT_PTXAS) that fails with its own words: passed on as written.
 // RUN: printf '#!/bin/sh\necho "fake ptxas: line one" >&2\necho "fake ptxas: line two" >&2\nexit 3\n' > %t.fake-ptxas
