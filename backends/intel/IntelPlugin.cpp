@@ -77,6 +77,9 @@ public:
       ttgirOptions.addAccelerateMatmulPasses = [](mlir::OpPassManager &pm) {
         pm.addPass(mlir::triton::intel::createIntelAccelerateMatmul());
       };
+      // The intel target links no libdevice: what OpenCL built-ins compute
+      // stays for the llir stage, the rest the core expands.
+      pm.addPass(mlir::triton::intel::createIntelExpandLibdevice());
       trident::buildTTGIRPipeline(pm, ttgirOptions);
       return mlir::success();
     };
@@ -130,6 +133,8 @@ void registerIntelPlugin(PluginRegistrar &registrar) {
   });
   registrar.addPass(
       [] { return mlir::triton::intel::createIntelAccelerateMatmul(); });
+  registrar.addPass(
+      [] { return mlir::triton::intel::createIntelExpandLibdevice(); });
   registrar.addPass(
       [] { return mlir::triton::intel::createConvertTritonGPUToLLVM(); });
   registrar.addPass(

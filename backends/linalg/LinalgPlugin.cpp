@@ -14,6 +14,7 @@
 #include "linalg/Transforms/Pipelines.h"
 #include "runtime/CpuRuntime.h"
 
+#include "trident/Dialect/Triton/Transforms/Passes.h"
 #include "trident/Plugin/PluginAPI.h"
 
 using namespace trident;
@@ -21,6 +22,9 @@ using namespace trident;
 namespace {
 
 void buildTritonToLinalgPipeline(mlir::OpPassManager &pm) {
+  // The cpu target links no libdevice: it computes libdevice's functions
+  // from arith and math ops (the core's expansion) and the C math library.
+  pm.addPass(mlir::triton::createTritonExpandLibdevice());
   pm.addPass(mlir::triton::cpu::createTritonToLinalg());
 }
 

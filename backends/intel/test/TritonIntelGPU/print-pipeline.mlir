@@ -10,6 +10,6 @@
 // RUN: cmp %t.ttgir.mlir %t.ttgir.again.mlir
 
 // CHECK: ttir: builtin.module(
-// CHECK-NEXT: ttgir: builtin.module(convert-triton-to-tritongpu{num-ctas=1 num-warps=8 target=xpu:{{[a-z0-9]+}} threads-per-warp=16},{{.*}})
+// CHECK-NEXT: ttgir: builtin.module(intel-expand-libdevice,convert-triton-to-tritongpu{num-ctas=1 num-warps=8 target=xpu:{{[a-z0-9]+}} threads-per-warp=16},{{.*}})
 // CHECK-NEXT: llir: builtin.module({{.*}}intel-convert-triton-gpu-to-llvm{{.*}})
 // CHECK-NEXT: spirv: (emitted by the target; not MLIR)

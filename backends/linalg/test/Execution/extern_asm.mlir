@@ -1,8 +1,8 @@
 // REQUIRES: host-cc
-// RUN: trident-opt --trident-ttir %{kernels}/extern_asm.ttir | trident-linalg-opt --linalg-triton-to-linalg \
+// RUN: trident-opt --trident-ttir --tt-expand-libdevice %{kernels}/extern_asm.ttir | trident-linalg-opt --linalg-triton-to-linalg \
 // RUN:   | trident-linalg-opt %{lower_to_llvm} | mlir-translate --mlir-to-llvmir -o %t.ll
 // RUN: %host_cc %S/Inputs/extern_asm.c %t.ll -o %t && %t | FileCheck %s
-// RUN: trident-opt --trident-ttir %{kernels}/extern_asm.ttir | trident-linalg-opt --linalg-triton-to-linalg=structured=false \
+// RUN: trident-opt --trident-ttir --tt-expand-libdevice %{kernels}/extern_asm.ttir | trident-linalg-opt --linalg-triton-to-linalg=structured=false \
 // RUN:   | trident-linalg-opt %{lower_to_llvm} | mlir-translate --mlir-to-llvmir -o %t.gather.ll
 // RUN: %host_cc %S/Inputs/extern_asm.c %t.gather.ll -o %t.gather && %t.gather | FileCheck %s
 

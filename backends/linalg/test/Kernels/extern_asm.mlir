@@ -1,7 +1,7 @@
-// RUN: trident-opt --trident-ttir %{kernels}/extern_asm.ttir | trident-linalg-opt --linalg-triton-to-linalg | FileCheck %s
-// RUN: trident-opt --trident-ttir %{kernels}/extern_asm.ttir | trident-linalg-opt --linalg-triton-to-linalg=report-fallbacks -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARKS --allow-empty
-// RUN: trident-opt --trident-ttir %{kernels}/extern_asm.ttir | trident-linalg-opt --linalg-triton-to-linalg=structured=false -o /dev/null
-// RUN: trident-linalg-opt --linalg-triton-to-linalg %{kernels}/extern_asm.ttir -o /dev/null
+// RUN: trident-opt --trident-ttir --tt-expand-libdevice %{kernels}/extern_asm.ttir | trident-linalg-opt --linalg-triton-to-linalg | FileCheck %s
+// RUN: trident-opt --trident-ttir --tt-expand-libdevice %{kernels}/extern_asm.ttir | trident-linalg-opt --linalg-triton-to-linalg=report-fallbacks -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARKS --allow-empty
+// RUN: trident-opt --trident-ttir --tt-expand-libdevice %{kernels}/extern_asm.ttir | trident-linalg-opt --linalg-triton-to-linalg=structured=false -o /dev/null
+// RUN: trident-linalg-opt --tt-expand-libdevice --linalg-triton-to-linalg %{kernels}/extern_asm.ttir -o /dev/null
 
 // test/kernels/extern_asm.ttir after --trident-ttir: Target-flavoured ops: libdevice exp (math.exp), a PTX register move (the identity), tt.print (dropped with a remark).
 // Every access is structured (no gather/scatter fallback), nothing of tt

@@ -688,6 +688,75 @@ def f32_directed(exact, mode):
             else min(c for c in candidates if Fraction(c) >= exact))
 
 
+def integer_functions(k):
+    """(label, reference) of libdevice's integer functions, as
+    libdevice.ttir calls them on kh = (k * 16777217 + i) * -1640531535 (i32,
+    wrapping; i the element's index),
+    khl = kh * -7046029254386353131 and khl2 = khl * that (i64), i64 results
+    folded to the low 32 bits of v ^ (v >> 32)."""
+    def wrap(v, bits):
+        v &= (1 << bits) - 1
+        return v - (1 << bits) if v >> (bits - 1) else v
+    u = lambda v, bits: v & ((1 << bits) - 1)
+    s32 = lambda v: wrap(v, 32)
+    s64 = lambda v: wrap(v, 64)
+    kbig = [s32(v * 16777217) for v in k]
+    kh = [s32((v + i) * -1640531535) for i, v in enumerate(kbig)]
+    khl = [s64(v * -7046029254386353131) for v in kh]
+    khl2 = [s64(v * -7046029254386353131) for v in khl]
+    fold = lambda v: s32(u(v, 64) ^ (u(v, 64) >> 32))
+    clz = lambda v, bits: bits - u(v, bits).bit_length()
+    ffs = lambda v, bits: (u(v, bits) & -u(v, bits)).bit_length()
+    brev = lambda v, bits: int(format(u(v, bits), "0%db" % bits)[::-1], 2)
+    low24 = lambda v: wrap(v, 24)
+
+    def byte_perm(x, y, sel):
+        whole = (u(y, 32) << 32) | u(x, 32)
+        return s32(sum(((whole >> (8 * ((sel >> (4 * i)) & 7))) & 0xff)
+                       << (8 * i) for i in range(4)))
+
+    a, b, c = kh, kbig, k
+    return [
+        ("clz", lambda i: clz(a[i], 32)),
+        ("popc", lambda i: bin(u(a[i], 32)).count("1")),
+        ("ffs", lambda i: ffs(a[i], 32)),
+        ("brev", lambda i: s32(brev(a[i], 32))),
+        ("abs", lambda i: s32(abs(a[i]))),
+        ("mulhi", lambda i: s32((a[i] * b[i]) >> 32)),
+        ("umulhi", lambda i: s32((u(a[i], 32) * u(b[i], 32)) >> 32)),
+        ("mul24", lambda i: s32(low24(a[i]) * low24(b[i]))),
+        ("umul24", lambda i: s32(u(a[i], 24) * u(b[i], 24))),
+        ("hadd", lambda i: s32((a[i] + b[i]) >> 1)),
+        ("uhadd", lambda i: s32((u(a[i], 32) + u(b[i], 32)) >> 1)),
+        ("rhadd", lambda i: s32((a[i] + b[i] + 1) >> 1)),
+        ("urhadd", lambda i: s32((u(a[i], 32) + u(b[i], 32) + 1) >> 1)),
+        ("sad", lambda i: s32(abs(a[i] - b[i]) + u(c[i], 32))),
+        ("usad", lambda i: s32(abs(u(a[i], 32) - u(b[i], 32)) + u(c[i], 32))),
+        ("byte_perm", lambda i: byte_perm(a[i], b[i], u(a[i], 32))),
+        ("clzll", lambda i: clz(khl[i], 64)),
+        ("popcll", lambda i: bin(u(khl[i], 64)).count("1")),
+        ("ffsll", lambda i: ffs(khl[i], 64)),
+        ("brevll", lambda i: fold(brev(khl[i], 64))),
+        ("llabs", lambda i: fold(s64(abs(khl[i])))),
+        ("mul64hi", lambda i: fold((khl[i] * khl2[i]) >> 64)),
+        ("umul64hi", lambda i: fold((u(khl[i], 64) * u(khl2[i], 64)) >> 64)),
+    ]
+
+
+def f64_directed(exact, mode):
+    """The f64 rounding of the Fraction `exact` toward zero ('rz'), up
+    ('ru') or down ('rd')."""
+    from fractions import Fraction
+    r = float(exact)  # correctly rounded to nearest
+    if mode == "rz":
+        mode = "rd" if exact >= 0 else "ru"
+    if mode == "ru" and Fraction(r) < exact:
+        return math.nextafter(r, math.inf)
+    if mode == "rd" and Fraction(r) > exact:
+        return math.nextafter(r, -math.inf)
+    return r
+
+
 def inverse(f, target, lo, hi):
     """t in [lo, hi] with f(t) = target, for a monotonic f (bisection)."""
     increasing = f(hi) > f(lo)
@@ -726,6 +795,9 @@ def case_libdevice(w, rng):
     yh = [f32(v * 0.5) for v in y]
     exact = lambda v: Fraction(v)
     c_round = lambda v: math.copysign(math.floor(abs(v) + 0.5), v)
+    xd3 = [v / 3.0 for v in x]  # f64 divisions: inexact, for the roundings
+    yd3 = [v / 3.0 for v in y]
+    kbig = [v * 16777217 for v in k]  # beyond f32's 24 bits
     erfinv = lambda v: inverse(math.erf, v, -6.0, 6.0)
     erfcinv = lambda v: inverse(math.erfc, v, -6.0, 6.0)
     f32_funcs = [  # (label, reference, tolerance)
@@ -759,6 +831,10 @@ def case_libdevice(w, rng):
         ("saturate", lambda i: min(max(y[i], 0.0), 1.0), 0.0),
         ("fmod", lambda i: math.fmod(y[i], x[i]), 0.0),
         ("ldexp", lambda i: math.ldexp(y[i], k[i]), 0.0),
+        ("nextafter", lambda i: x[i] if x[i] == y[i]
+         else f32_neighbours(y[i])[x[i] > y[i]], 0.0),
+        ("double2float_ru", lambda i: f32_directed(exact(xd3[i]), "ru"), 0.0),
+        ("int2float_rd", lambda i: f32_directed(exact(kbig[i]), "rd"), 0.0),
     ]
     i32_funcs = [
         ("finite", lambda i: int(math.isfinite(wv[i]))),
@@ -767,7 +843,7 @@ def case_libdevice(w, rng):
         ("signbit", lambda i: int(math.copysign(1.0, wv[i]) < 0)),
         ("float2int_rn", lambda i: round(y4[i])),
         ("ilogb", lambda i: math.frexp(x[i])[1] - 1),
-    ]
+    ] + integer_functions(k)
     yd = y
     f64_funcs = [
         ("pow", lambda i: x[i] ** yd[i], 1e-14),
@@ -776,6 +852,17 @@ def case_libdevice(w, rng):
         ("erfinv", lambda i: erfinv(yd[i] * 0.5), 1e-13),
         ("add_rd", lambda i: x[i] + yd[i], 0.0),
         ("i1", lambda i: bessel_series(yd[i], 1, 1), 1e-14),
+        ("fma_rd", lambda i: f64_directed(
+            exact(yd3[i]) * exact(yd3[i]) + exact(xd3[i]), "rd"), 0.0),
+        ("fma_ru", lambda i: f64_directed(
+            exact(yd3[i]) * exact(xd3[i]) + exact(yd3[i]), "ru"), 0.0),
+        ("fma_rz", lambda i: f64_directed(
+            exact(yd3[i]) * exact(xd3[i]) - exact(xd3[i]), "rz"), 0.0),
+        ("dmul_ru", lambda i: f64_directed(
+            exact(yd3[i]) * exact(xd3[i]), "ru"), 0.0),
+        ("ddiv_rz", lambda i: f64_directed(
+            exact(yd3[i]) / exact(xd3[i]), "rz"), 0.0),
+        ("llrint", lambda i: float(round(y4[i])), 0.0),
     ]
     out = [f32(f(i)) for _, f, _ in f32_funcs for i in range(n)]
     iout = [f(i) for _, f in i32_funcs for i in range(n)]

@@ -8,9 +8,11 @@
 // SPIR-V target turns into OpenCL.std extended instructions, or a few LLVM
 // ops around them (isfinite/isinf/isnan/signbit with their int results,
 // round-to-nearest arithmetic, rcbrt, normcdf, norm3d, saturate, bit casts).
-// Anything else (directed roundings, erfinv, Bessel functions: no OpenCL
-// built-in), and target assembly (tt.elementwise_inline_asm), is refused
-// before the conversion with one error naming it.
+// intel-expand-libdevice computes the others that the core's
+// tt-expand-libdevice can (directed roundings, conversions, erfinv, ...)
+// before the ttgir stage; anything left (the Bessel functions j0..yn), and
+// target assembly (tt.elementwise_inline_asm), is refused before the
+// conversion with one error naming it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,11 +20,17 @@
 
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 #include "trident/Dialect/Triton/IR/Dialect.h"
+#include "trident/Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <string>
+
+namespace mlir::triton::intel {
+#define GEN_PASS_DEF_INTELEXPANDLIBDEVICE
+#include "intel/Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace mlir::triton::intel
 
 using namespace mlir;
 using namespace mlir::triton::intel;
@@ -398,6 +406,19 @@ struct ExternElementwiseOpToOpenCL
   }
 };
 
+/// The core's libdevice expansion for what no OpenCL built-in computes.
+struct IntelExpandLibdevicePass
+    : public mlir::triton::intel::impl::IntelExpandLibdeviceBase<
+          IntelExpandLibdevicePass> {
+  void runOnOperation() override {
+    triton::expandLibdeviceCalls(
+        getOperation(), [](triton::ExternElementwiseOp op) {
+          std::string why;
+          return succeeded(getPlan(op, why));
+        });
+  }
+};
+
 } // namespace
 
 LogicalResult
@@ -413,6 +434,11 @@ mlir::triton::intel::verifyTargetFlavouredOpsLowerable(ModuleOp module) {
     if (auto externOp = dyn_cast<triton::ExternElementwiseOp>(op)) {
       std::string why;
       if (failed(getPlan(externOp, why))) {
+        if (triton::isExpandableLibdeviceCall(externOp))
+          why = ("calls '" + externOp.getSymbol() +
+                 "', which intel-expand-libdevice computes: run it before "
+                 "this pass (the intel target's ttgir stage does)")
+                    .str();
         externOp.emitError() << "'tt.extern_elementwise' " << why;
         return WalkResult::interrupt();
       }

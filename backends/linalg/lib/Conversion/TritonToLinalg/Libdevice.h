@@ -1,11 +1,12 @@
 //===- Libdevice.h - tt.extern_elementwise on the cpu target ----*- C++ -*-===//
 //
 // Private to lib/Conversion/TritonToLinalg. Triton's frontend names the
-// functions of NVIDIA's libdevice (`__nv_expf`, `__nv_powif`, ...) in
-// tt.extern_elementwise; the cpu target links no such library, so each
-// function it knows is computed here from arith/math ops and calls of the C
-// math library (which the kernel library is linked against). Anything else
-// is refused before the conversion, naming the function.
+// functions of NVIDIA's libdevice (`__nv_expf`, `__nv_lgammaf`, ...) in
+// tt.extern_elementwise; the cpu target links no such library. The core's
+// tt-expand-libdevice computes most of them from arith and math ops before
+// this conversion; the ones it leaves that the C math library computes
+// (which the kernel library is linked against) become calls of it here.
+// Anything else is refused before the conversion, naming the function.
 //
 //===----------------------------------------------------------------------===//
 

@@ -97,7 +97,7 @@ tt.func public @block_pointer_if(%x: !tt.ptr<f32>, %m: i64, %c: i1) -> tensor<4x
 // -----
 
 tt.func public @extern_unknown(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @below {{'tt.extern_elementwise' calls 'my_hypot' on (f32) -> f32, which is not a libdevice math function the cpu target knows (it computes those itself and links no other library)}}
+  // expected-error @below {{'tt.extern_elementwise' calls 'my_hypot' on (f32) -> f32, which is not a libdevice math function the cpu target knows (it computes those itself, with tt-expand-libdevice and the C math library, and links no other library)}}
   %y = tt.extern_elementwise %x {libname = "mylib", libpath = "/tmp/mylib.bc", pure = true, symbol = "my_hypot"} : (tensor<4xf32>) -> tensor<4xf32>
   tt.return %y : tensor<4xf32>
 }
@@ -105,17 +105,17 @@ tt.func public @extern_unknown(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 tt.func public @extern_f64_fma_rz(%x: f64) -> f64 {
-  // expected-error @below {{'tt.extern_elementwise' calls '__nv_fma_rz' on (f64, f64, f64) -> f64, a directed rounding of an f64 fused multiply-add, which the cpu target cannot compute exactly}}
+  // expected-error @below {{'tt.extern_elementwise' calls '__nv_fma_rz' on (f64, f64, f64) -> f64, which tt-expand-libdevice computes: run it before this pass (the cpu target's linalg stage does)}}
   %y = tt.extern_elementwise %x, %x, %x {libname = "", libpath = "", pure = true, symbol = "__nv_fma_rz"} : (f64, f64, f64) -> f64
   tt.return %y : f64
 }
 
 // -----
 
-tt.func public @extern_int_operand(%x: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @below {{'tt.extern_elementwise' calls '__nv_popc' on (i32) -> i32, but the cpu target computes libdevice's functions on f32 and f64 only}}
-  %y = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_popc"} : (tensor<4xi32>) -> tensor<4xi32>
-  tt.return %y : tensor<4xi32>
+tt.func public @extern_int_operand(%x: tensor<4xi16>) -> tensor<4xi16> {
+  // expected-error @below {{'tt.extern_elementwise' calls '__nv_popc' on (i16) -> i16, which the cpu target does not compute on these types (libdevice's math takes f32 or f64, its integer functions i32 or i64)}}
+  %y = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_popc"} : (tensor<4xi16>) -> tensor<4xi16>
+  tt.return %y : tensor<4xi16>
 }
 
 // -----

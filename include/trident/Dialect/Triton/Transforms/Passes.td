@@ -136,6 +136,51 @@ def TritonDecomposeScaledDot
                            "::mlir::triton::TritonDialect"];
 }
 
+def TritonExpandLibdevice
+    : Pass<"tt-expand-libdevice", "::mlir::ModuleOp"> {
+  let summary = "compute libdevice functions from arith, math and scf ops";
+  let description = [{
+    Triton's frontend names libdevice's functions (`__nv_expf`, `__nv_fadd_rd`,
+    `__nv_erfinvf`, ...) in `tt.extern_elementwise`. A target that links no
+    libdevice runs this pass first: every libdevice function that arith,
+    math and scf ops can compute exactly as libdevice defines it is
+    rewritten into them, on the op's own tensor or scalar types:
+
+    - the functions with a math op of the same meaning (`exp`, `erf`,
+      `atan2`, `fma`, `rint`, ...);
+    - the correctly rounded arithmetic and conversions in every rounding
+      mode (`_rn`, `_rz`, `_ru`, `_rd`): the round-to-nearest result, the
+      sign of its exact error (an error-free transformation), then one ulp
+      toward the requested direction where the exact value lies on that
+      side;
+    - expansions: `powi`, `sinpi`, `cospi`, `rcbrt`, `erfinv`, `erfcinv`,
+      `erfcx`, `normcdf`, `normcdfinv`, `cyl_bessel_i0/i1`, `hypot`,
+      `norm3d/4d` and their reciprocals, `fdim`, `fmod`, `nextafter`,
+      `saturate`, `llrint`, `llround`, the predicates with integer results
+      and the bit casts;
+    - the integer functions on i32 and i64 (`clz`, `popc`, `ffs`, `brev`,
+      `abs`, `mulhi`, `mul24`, `hadd`, `rhadd`, `sad`, `byte_perm`), with
+      wrapping arithmetic.
+
+    Functions that need a math library (`exp10`, `lgamma`, `tgamma`, the
+    Bessel functions `j0`..`yn`, `logb`, `ilogb`, `ldexp`, `scalbn`,
+    `remainder`), other symbols, and calls with types the function does not
+    take are left for the target, which computes or refuses them.
+
+    ```mlir
+    %r = tt.extern_elementwise %x, %y {libname = "", libpath = "",
+           pure = true, symbol = "__nv_fadd_ru"}
+           : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+    // becomes arith.addf, the TwoSum error, and a one-ulp step of the
+    // sum's bits where that error is positive
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::triton::TritonDialect"];
+}
+
 def TritonLoopUnroll : Pass<"tt-loop-unroll", "::mlir::ModuleOp"> {
   let summary = "unroll scf.for loops that carry a tt.loop_unroll_factor";
   let description = [{

@@ -11,6 +11,31 @@
 
 include "mlir/Pass/PassBase.td"
 
+def IntelExpandLibdevice
+    : Pass<"intel-expand-libdevice", "::mlir::ModuleOp"> {
+  let summary = "compute the libdevice functions OpenCL has no built-in for";
+  let description = [{
+    The intel target's share of the core's `tt-expand-libdevice`: a
+    `tt.extern_elementwise` of a libdevice function that an OpenCL built-in
+    computes (`__nv_sinpif` is `sinpi`, `__nv_powif` is `pown`, the
+    round-to-nearest arithmetic, ...) stays for the `llir` stage, which
+    calls the built-in; every other function the core can compute (the
+    directed roundings, the conversions, `erfinv`, `cyl_bessel_i0`, ...)
+    becomes arith, math and scf ops. What neither covers (`j0`, `yn`, ...)
+    is refused by the `llir` stage, naming the function.
+
+    ```mlir
+    %r = tt.extern_elementwise %x {libname = "", libpath = "", pure = true,
+           symbol = "__nv_float2int_rd"} : (tensor<64xf32>) -> tensor<64xi32>
+    // becomes math.floor and a saturating arith.fptosi
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::triton::TritonDialect"];
+}
+
 def ConvertTritonGPUToLLVM
     : Pass<"intel-convert-triton-gpu-to-llvm", "::mlir::ModuleOp"> {
   let summary = "lower TTGIR to the LLVM dialect for Intel GPUs (SPIR-V)";
