@@ -1155,6 +1155,7 @@ FailureOr<ResolvedTarget> PluginHost::resolveTarget(StringRef target,
     for (const TargetEntry &entry : targets()) {
       std::string why;
       if (entry.backend->getKind() != "cpu" &&
+          entry.backend->isChosenByAuto() &&
           entry.backend->isDeviceAvailable(why))
         return resolved(*lookup(entry.backend->getKind()), "");
     }

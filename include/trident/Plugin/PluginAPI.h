@@ -115,6 +115,10 @@ public:
     why = "no runtime";
     return false;
   }
+  /// Whether `--target auto` may choose this target when its device is
+  /// available. A simulator, an emulator or a target that a user must ask
+  /// for by name returns false; it stays reachable by its name.
+  virtual bool isChosenByAuto() const { return true; }
 };
 
 /// What a plugin registers into. Registrations are staged: the host checks
