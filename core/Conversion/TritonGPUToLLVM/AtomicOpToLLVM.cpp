@@ -109,16 +109,17 @@ bool registersAreConsecutive(const LinearLayout &layout, unsigned vec) {
 /// element, or a vector of consecutive ones, where `pred` (null: always)
 /// holds and returns its old value.
 template <typename OpTy>
-class AtomicPattern : public ConvertOpToLLVMPattern<OpTy> {
+class AtomicPattern : public ConvertTritonGPUOpToLLVMPattern<OpTy> {
 public:
   AtomicPattern(LLVMTypeConverter &converter,
                 const trident::TargetInfoBase &targetInfo,
                 std::shared_ptr<const PointerInfoProvider> pointerInfo,
                 PatternBenefit benefit)
-      : ConvertOpToLLVMPattern<OpTy>(converter, benefit),
-        targetInfo(targetInfo), pointerInfo(std::move(pointerInfo)) {}
+      : ConvertTritonGPUOpToLLVMPattern<OpTy>(converter, targetInfo, benefit),
+        pointerInfo(std::move(pointerInfo)) {}
 
 protected:
+  using ConvertTritonGPUOpToLLVMPattern<OpTy>::targetInfo;
   using EmitFn =
       function_ref<Value(Value ptr, ArrayRef<Value> operands, Value pred)>;
 
@@ -281,7 +282,6 @@ protected:
     return success();
   }
 
-  const trident::TargetInfoBase &targetInfo;
   std::shared_ptr<const PointerInfoProvider> pointerInfo;
 };
 

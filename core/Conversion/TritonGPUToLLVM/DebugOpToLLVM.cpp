@@ -50,11 +50,8 @@ std::string escapeFormat(StringRef text) {
   return result;
 }
 
-struct PrintOpConversion : public ConvertOpToLLVMPattern<PrintOp> {
-  PrintOpConversion(LLVMTypeConverter &converter,
-                    const trident::TargetInfoBase &targetInfo,
-                    PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+struct PrintOpConversion : public ConvertTritonGPUOpToLLVMPattern<PrintOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(PrintOp op, OpAdaptor adaptor,
@@ -174,15 +171,10 @@ private:
       return {isSigned ? "%lli" : "%llu", value};
     return {isSigned ? "%i" : "%u", value};
   }
-
-  const trident::TargetInfoBase &targetInfo;
 };
 
-struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
-  AssertOpConversion(LLVMTypeConverter &converter,
-                     const trident::TargetInfoBase &targetInfo,
-                     PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+struct AssertOpConversion : public ConvertTritonGPUOpToLLVMPattern<AssertOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(AssertOp op, OpAdaptor adaptor,
@@ -227,9 +219,6 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
     rewriter.eraseOp(op);
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 } // namespace

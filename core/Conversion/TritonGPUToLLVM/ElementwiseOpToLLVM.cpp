@@ -499,11 +499,8 @@ SmallVector<int64_t> elementsOfRegister(const LinearLayout &layout,
 /// the same value in it, and elsewhere a load from a constant global array
 /// of the elements at the index that register holds in this thread.
 struct TensorConstantPattern
-    : public ConvertOpToLLVMPattern<arith::ConstantOp> {
-  TensorConstantPattern(LLVMTypeConverter &converter,
-                        const trident::TargetInfoBase &targetInfo,
-                        PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+    : public ConvertTritonGPUOpToLLVMPattern<arith::ConstantOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
@@ -618,8 +615,6 @@ private:
     }
     return Value(LLVM::AddressOfOp::create(rewriter, op.getLoc(), global));
   }
-
-  const trident::TargetInfoBase &targetInfo;
 };
 
 struct SplatOpConversion : public ConvertOpToLLVMPattern<SplatOp> {

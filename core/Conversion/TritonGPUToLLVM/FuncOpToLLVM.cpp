@@ -34,11 +34,8 @@ Type convertResultTypes(const TypeConverter &converter, MLIRContext *ctx,
   return LLVM::LLVMStructType::getLiteral(ctx, converted);
 }
 
-struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
-  FuncOpConversion(LLVMTypeConverter &converter,
-                   const trident::TargetInfoBase &targetInfo,
-                   PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+struct FuncOpConversion : public ConvertTritonGPUOpToLLVMPattern<FuncOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(FuncOp funcOp, OpAdaptor adaptor,
@@ -87,9 +84,6 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<FuncOp> {
     rewriter.eraseOp(funcOp);
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 struct ReturnOpConversion : public ConvertOpToLLVMPattern<ReturnOp> {

@@ -52,11 +52,8 @@ Value toI32(RewriterBase &rewriter, Location loc, Value index) {
   return index;
 }
 
-struct GatherOpConversion : public ConvertOpToLLVMPattern<GatherOp> {
-  GatherOpConversion(LLVMTypeConverter &converter,
-                     const trident::TargetInfoBase &targetInfo,
-                     PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+struct GatherOpConversion : public ConvertTritonGPUOpToLLVMPattern<GatherOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(GatherOp op, OpAdaptor adaptor,
@@ -228,8 +225,6 @@ private:
     }
     return targetInfo.shuffleIdx(rewriter, loc, value, lane);
   }
-
-  const trident::TargetInfoBase &targetInfo;
 };
 
 } // namespace

@@ -48,11 +48,9 @@ Value toI32(RewriterBase &rewriter, Location loc, Value value) {
   return value;
 }
 
-struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
-  HistogramOpConversion(LLVMTypeConverter &converter,
-                        const trident::TargetInfoBase &targetInfo,
-                        PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+struct HistogramOpConversion
+    : public ConvertTritonGPUOpToLLVMPattern<HistogramOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(HistogramOp op, OpAdaptor adaptor,
@@ -244,9 +242,6 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<HistogramOp> {
                                           rewriter, resultType));
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 } // namespace

@@ -103,24 +103,24 @@ Value groupMask(Location loc, RewriterBase &rewriter, ArrayRef<Value> masks,
   return buildVector(loc, rewriter, group);
 }
 
-class LoadStorePatternBase {
-protected:
-  LoadStorePatternBase(const trident::TargetInfoBase &targetInfo,
-                       std::shared_ptr<const PointerInfoProvider> pointerInfo)
-      : targetInfo(targetInfo), pointerInfo(std::move(pointerInfo)) {}
-
-  const trident::TargetInfoBase &targetInfo;
-  std::shared_ptr<const PointerInfoProvider> pointerInfo;
-};
-
-struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp>,
-                          LoadStorePatternBase {
-  LoadOpConversion(LLVMTypeConverter &converter,
+/// The patterns of global accesses: the target, and what is known of the
+/// pointers and masks.
+template <typename OpTy>
+class LoadStorePattern : public ConvertTritonGPUOpToLLVMPattern<OpTy> {
+public:
+  LoadStorePattern(LLVMTypeConverter &converter,
                    const trident::TargetInfoBase &targetInfo,
                    std::shared_ptr<const PointerInfoProvider> pointerInfo,
                    PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit),
-        LoadStorePatternBase(targetInfo, std::move(pointerInfo)) {}
+      : ConvertTritonGPUOpToLLVMPattern<OpTy>(converter, targetInfo, benefit),
+        pointerInfo(std::move(pointerInfo)) {}
+
+protected:
+  std::shared_ptr<const PointerInfoProvider> pointerInfo;
+};
+
+struct LoadOpConversion : public LoadStorePattern<LoadOp> {
+  using LoadStorePattern::LoadStorePattern;
 
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
@@ -189,14 +189,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp>,
   }
 };
 
-struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp>,
-                           LoadStorePatternBase {
-  StoreOpConversion(LLVMTypeConverter &converter,
-                    const trident::TargetInfoBase &targetInfo,
-                    std::shared_ptr<const PointerInfoProvider> pointerInfo,
-                    PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit),
-        LoadStorePatternBase(targetInfo, std::move(pointerInfo)) {}
+struct StoreOpConversion : public LoadStorePattern<StoreOp> {
+  using LoadStorePattern::LoadStorePattern;
 
   LogicalResult
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
@@ -259,14 +253,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp>,
 /// size, the piece is loaded and stored synchronously. Masked-off elements
 /// become zeros, so `other` must be zero when given.
 struct AsyncCopyGlobalToLocalOpConversion
-    : public ConvertOpToLLVMPattern<gpu::AsyncCopyGlobalToLocalOp>,
-      LoadStorePatternBase {
-  AsyncCopyGlobalToLocalOpConversion(
-      LLVMTypeConverter &converter, const trident::TargetInfoBase &targetInfo,
-      std::shared_ptr<const PointerInfoProvider> pointerInfo,
-      PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit),
-        LoadStorePatternBase(targetInfo, std::move(pointerInfo)) {}
+    : public LoadStorePattern<gpu::AsyncCopyGlobalToLocalOp> {
+  using LoadStorePattern::LoadStorePattern;
 
   LogicalResult
   matchAndRewrite(gpu::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,

@@ -379,11 +379,8 @@ LogicalResult storeToShared(Location loc, ConversionPatternRewriter &rewriter,
 }
 
 struct LocalAllocOpConversion
-    : public ConvertOpToLLVMPattern<gpu::LocalAllocOp> {
-  LocalAllocOpConversion(LLVMTypeConverter &converter,
-                         const trident::TargetInfoBase &targetInfo,
-                         PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+    : public ConvertTritonGPUOpToLLVMPattern<gpu::LocalAllocOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(gpu::LocalAllocOp op, OpAdaptor adaptor,
@@ -411,17 +408,11 @@ struct LocalAllocOpConversion
     rewriter.replaceOp(op, *base);
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 struct LocalStoreOpConversion
-    : public ConvertOpToLLVMPattern<gpu::LocalStoreOp> {
-  LocalStoreOpConversion(LLVMTypeConverter &converter,
-                         const trident::TargetInfoBase &targetInfo,
-                         PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+    : public ConvertTritonGPUOpToLLVMPattern<gpu::LocalStoreOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(gpu::LocalStoreOp op, OpAdaptor adaptor,
@@ -439,17 +430,11 @@ struct LocalStoreOpConversion
     rewriter.eraseOp(op);
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 struct LocalLoadOpConversion
-    : public ConvertOpToLLVMPattern<gpu::LocalLoadOp> {
-  LocalLoadOpConversion(LLVMTypeConverter &converter,
-                        const trident::TargetInfoBase &targetInfo,
-                        PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+    : public ConvertTritonGPUOpToLLVMPattern<gpu::LocalLoadOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(gpu::LocalLoadOp op, OpAdaptor adaptor,
@@ -468,9 +453,6 @@ struct LocalLoadOpConversion
                                           rewriter, dstType));
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 /// Buffers live as long as the kernel's shared memory; the allocation pass
@@ -541,23 +523,16 @@ void emitAsyncGroupOp(const trident::TargetInfoBase &targetInfo,
 /// ttg.async_commit_group and ttg.async_wait: the target's instruction; the
 /// token they return only ordered the IR.
 template <typename OpT>
-struct AsyncGroupOpConversion : public ConvertOpToLLVMPattern<OpT> {
-  AsyncGroupOpConversion(LLVMTypeConverter &converter,
-                         const trident::TargetInfoBase &targetInfo,
-                         PatternBenefit benefit)
-      : ConvertOpToLLVMPattern<OpT>(converter, benefit),
-        targetInfo(targetInfo) {}
+struct AsyncGroupOpConversion : public ConvertTritonGPUOpToLLVMPattern<OpT> {
+  using ConvertTritonGPUOpToLLVMPattern<OpT>::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    emitAsyncGroupOp(targetInfo, rewriter, op);
+    emitAsyncGroupOp(this->targetInfo, rewriter, op);
     rewriter.replaceOp(op, i32Constant(rewriter, op.getLoc(), 0));
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 } // namespace

@@ -33,11 +33,8 @@ namespace {
 
 using Key = std::vector<int32_t>;
 
-struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
-  ReduceOpConversion(LLVMTypeConverter &converter,
-                     const trident::TargetInfoBase &targetInfo,
-                     PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+struct ReduceOpConversion : public ConvertTritonGPUOpToLLVMPattern<ReduceOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
@@ -266,9 +263,6 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
     rewriter.replaceOp(op, results);
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 } // namespace

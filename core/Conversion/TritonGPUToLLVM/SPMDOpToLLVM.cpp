@@ -16,20 +16,9 @@ using namespace mlir::triton;
 
 namespace {
 
-template <typename OpTy>
-struct TargetPattern : public ConvertOpToLLVMPattern<OpTy> {
-  TargetPattern(LLVMTypeConverter &converter,
-                const trident::TargetInfoBase &targetInfo,
-                PatternBenefit benefit)
-      : ConvertOpToLLVMPattern<OpTy>(converter, benefit),
-        targetInfo(targetInfo) {}
-
-protected:
-  const trident::TargetInfoBase &targetInfo;
-};
-
-struct GetProgramIdOpConversion : public TargetPattern<GetProgramIdOp> {
-  using TargetPattern::TargetPattern;
+struct GetProgramIdOpConversion
+    : public ConvertTritonGPUOpToLLVMPattern<GetProgramIdOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(GetProgramIdOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -39,8 +28,9 @@ struct GetProgramIdOpConversion : public TargetPattern<GetProgramIdOp> {
   }
 };
 
-struct GetNumProgramsOpConversion : public TargetPattern<GetNumProgramsOp> {
-  using TargetPattern::TargetPattern;
+struct GetNumProgramsOpConversion
+    : public ConvertTritonGPUOpToLLVMPattern<GetNumProgramsOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(GetNumProgramsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -51,8 +41,9 @@ struct GetNumProgramsOpConversion : public TargetPattern<GetNumProgramsOp> {
   }
 };
 
-struct MakeRangeOpConversion : public TargetPattern<MakeRangeOp> {
-  using TargetPattern::TargetPattern;
+struct MakeRangeOpConversion
+    : public ConvertTritonGPUOpToLLVMPattern<MakeRangeOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(MakeRangeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -72,8 +63,9 @@ struct MakeRangeOpConversion : public TargetPattern<MakeRangeOp> {
   }
 };
 
-struct BarrierOpConversion : public TargetPattern<mlir::gpu::BarrierOp> {
-  using TargetPattern::TargetPattern;
+struct BarrierOpConversion
+    : public ConvertTritonGPUOpToLLVMPattern<mlir::gpu::BarrierOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {

@@ -35,11 +35,8 @@ namespace {
 
 using Values = SmallVector<Value>;
 
-struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
-  ScanOpConversion(LLVMTypeConverter &converter,
-                   const trident::TargetInfoBase &targetInfo,
-                   PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+struct ScanOpConversion : public ConvertTritonGPUOpToLLVMPattern<ScanOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(ScanOp op, OpAdaptor adaptor,
@@ -358,9 +355,6 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     rewriter.replaceOp(op, results);
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 } // namespace

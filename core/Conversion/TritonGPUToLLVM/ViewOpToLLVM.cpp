@@ -156,11 +156,8 @@ struct ExpandDimsOpConversion : public ConvertOpToLLVMPattern<ExpandDimsOp> {
 };
 
 struct ConvertLayoutOpConversion
-    : public ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
-  ConvertLayoutOpConversion(LLVMTypeConverter &converter,
-                            const trident::TargetInfoBase &targetInfo,
-                            PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+    : public ConvertTritonGPUOpToLLVMPattern<gpu::ConvertLayoutOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
@@ -255,9 +252,6 @@ struct ConvertLayoutOpConversion
                                           rewriter, dstType));
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 } // namespace

@@ -958,10 +958,37 @@ Value emitInteger(OpBuilder &b, ExternElementwiseOp op,
     return x;
   }
   Value y = ops[1];
-  if (name.ends_with("mulhi") || name.ends_with("mul64hi")) {
+  if (name.ends_with("mulhi")) {
     if (isUnsigned)
       return arith::MulUIExtendedOp::create(b, loc, x, y).getHigh();
     return arith::MulSIExtendedOp::create(b, loc, x, y).getHigh();
+  }
+  if (name.ends_with("mul64hi")) {
+    // From the four products of 32-bit halves, in 64 bits: a 128-bit
+    // product is more than some targets have (SPIR-V's integers stop at
+    // 64 bits).
+    Value low = ci(0xffffffff), half = ci(32);
+    Value xl = andi(x, low), xh = shru(x, half);
+    Value yl = andi(y, low), yh = shru(y, half);
+    auto mul = [&](Value p, Value q) {
+      return arith::MulIOp::create(b, loc, p, q).getResult();
+    };
+    auto add = [&](Value p, Value q) {
+      return arith::AddIOp::create(b, loc, p, q).getResult();
+    };
+    Value ll = mul(xl, yl), lh = mul(xl, yh), hl = mul(xh, yl);
+    Value mid = add(add(shru(ll, half), andi(lh, low)), andi(hl, low));
+    Value high = add(add(mul(xh, yh), shru(lh, half)),
+                     add(shru(hl, half), shru(mid, half)));
+    if (isUnsigned)
+      return high;
+    // As signed numbers each negative operand subtracts the other, times
+    // 2^64, from the unsigned product.
+    Value zero = ci(0);
+    high = arith::SubIOp::create(b, loc, high,
+                                 e.select(e.cmpi(I::slt, x, zero), y, zero));
+    return arith::SubIOp::create(b, loc, high,
+                                 e.select(e.cmpi(I::slt, y, zero), x, zero));
   }
   if (name.ends_with("mul24")) {
     // The low 24 bits of each, sign- or zero-extended, multiplied.

@@ -22,6 +22,24 @@
 
 namespace mlir::triton {
 
+/// A pattern of the TTGIR -> LLVM lowering that asks the target: it keeps
+/// the backend's TargetInfoBase beside the type converter, and takes the
+/// constructor arguments every such pattern takes. Patterns with more state
+/// of their own add it in a derived constructor.
+template <typename SourceOp>
+class ConvertTritonGPUOpToLLVMPattern
+    : public ConvertOpToLLVMPattern<SourceOp> {
+public:
+  ConvertTritonGPUOpToLLVMPattern(const LLVMTypeConverter &converter,
+                                  const trident::TargetInfoBase &targetInfo,
+                                  PatternBenefit benefit = 1)
+      : ConvertOpToLLVMPattern<SourceOp>(converter, benefit),
+        targetInfo(targetInfo) {}
+
+protected:
+  const trident::TargetInfoBase &targetInfo;
+};
+
 /// Supplies the facts about tensors that decide how wide loads and stores
 /// can be and which elements need computing once; the core has a
 /// conservative default, and a backend passes one backed by axis analysis.

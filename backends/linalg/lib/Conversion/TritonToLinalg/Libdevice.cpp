@@ -86,8 +86,12 @@ FailureOr<Function> decode(ExternElementwiseOp op, std::string &why) {
   StringRef name = op.getSymbol();
   bool suffixed = type.isF32() && name.ends_with("f");
   std::optional<Shape> shape;
-  if (name.consume_front("__nv_"))
+  // `__nv_fast_<name>f` is libdevice's faster, less precise form; the C
+  // library's is at least as precise.
+  if (name.consume_front("__nv_")) {
+    name.consume_front("fast_");
     shape = getShape(suffixed ? name.drop_back() : name);
+  }
   if (!shape) {
     why = "which is not a libdevice math function the cpu target knows (it "
           "computes those itself, with tt-expand-libdevice and the C math "

@@ -14,6 +14,7 @@
 #include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
 
 #include "trident/Analysis/Allocation.h"
+#include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 #include "trident/Dialect/TritonGPU/IR/Dialect.h"
 
@@ -26,11 +27,8 @@ using namespace mlir::triton;
 namespace {
 
 struct StmatrixConvertLayoutOpConversion
-    : public ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
-  StmatrixConvertLayoutOpConversion(LLVMTypeConverter &converter,
-                                    const trident::TargetInfoBase &targetInfo,
-                                    PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+    : public ConvertTritonGPUOpToLLVMPattern<gpu::ConvertLayoutOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
@@ -115,9 +113,6 @@ struct StmatrixConvertLayoutOpConversion
                                           rewriter, dstType));
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 } // namespace

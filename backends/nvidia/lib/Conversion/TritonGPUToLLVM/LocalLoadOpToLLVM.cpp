@@ -10,6 +10,7 @@
 #include "MatrixTiles.h"
 #include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
 
+#include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 #include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
@@ -22,11 +23,8 @@ using namespace mlir::triton;
 namespace {
 
 struct LdmatrixLocalLoadOpConversion
-    : public ConvertOpToLLVMPattern<gpu::LocalLoadOp> {
-  LdmatrixLocalLoadOpConversion(LLVMTypeConverter &converter,
-                                const trident::TargetInfoBase &targetInfo,
-                                PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(converter, benefit), targetInfo(targetInfo) {}
+    : public ConvertTritonGPUOpToLLVMPattern<gpu::LocalLoadOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(gpu::LocalLoadOp op, OpAdaptor adaptor,
@@ -87,9 +85,6 @@ struct LdmatrixLocalLoadOpConversion
         op, packLLElements(loc, getTypeConverter(), results, rewriter, type));
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 } // namespace

@@ -55,6 +55,7 @@
 #include "nvidia/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "nvidia/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 #include "trident/Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
@@ -186,12 +187,8 @@ FailureOr<OperandReader> getOperandReader(ttg::MemDescType type, unsigned opIdx,
 }
 
 struct WarpGroupDotOpConversion
-    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
-  WarpGroupDotOpConversion(LLVMTypeConverter &typeConverter,
-                           const trident::TargetInfoBase &targetInfo,
-                           PatternBenefit benefit)
-      : ConvertOpToLLVMPattern(typeConverter, benefit), targetInfo(targetInfo) {
-  }
+    : public ConvertTritonGPUOpToLLVMPattern<ttng::WarpGroupDotOp> {
+  using ConvertTritonGPUOpToLLVMPattern::ConvertTritonGPUOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(ttng::WarpGroupDotOp op, OpAdaptor adaptor,
@@ -504,9 +501,6 @@ struct WarpGroupDotOpConversion
         op, packLLElements(loc, getTypeConverter(), d, rewriter, dType));
     return success();
   }
-
-private:
-  const trident::TargetInfoBase &targetInfo;
 };
 
 /// ttng.warp_group_dot_wait: wgmma.wait_group with the tensors waited for
