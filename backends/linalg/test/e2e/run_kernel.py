@@ -743,6 +743,17 @@ def integer_functions(k):
     ]
 
 
+def f32_rsqrt(v):
+    """1 / sqrt(v) correctly rounded to f32 (v > 0), from 60 digits."""
+    import decimal
+    with decimal.localcontext() as ctx:
+        ctx.prec = 60
+        t = 1 / decimal.Decimal(v).sqrt()
+    r = f32(float(t))
+    below, above = f32_neighbours(r)
+    return min((below, r, above), key=lambda c: abs(decimal.Decimal(c) - t))
+
+
 def f64_directed(exact, mode):
     """The f64 rounding of the Fraction `exact` toward zero ('rz'), up
     ('ru') or down ('rd')."""
@@ -835,6 +846,9 @@ def case_libdevice(w, rng):
          else f32_neighbours(y[i])[x[i] > y[i]], 0.0),
         ("double2float_ru", lambda i: f32_directed(exact(xd3[i]), "ru"), 0.0),
         ("int2float_rd", lambda i: f32_directed(exact(kbig[i]), "rd"), 0.0),
+        ("rsqrt_rn", lambda i: f32_rsqrt(x[i]), 0.0),
+        ("rsqrt_rn_wide", lambda i: f32_rsqrt(
+            f32(f32(f32(y[i] * y[i]) * x[i]) * 100.0)), 0.0),
     ]
     i32_funcs = [
         ("finite", lambda i: int(math.isfinite(wv[i]))),

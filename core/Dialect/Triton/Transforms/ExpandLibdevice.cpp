@@ -109,6 +109,7 @@ StringRef getAlias(StringRef name) {
       .Cases({"signbitf", "signbitd"}, "signbit")
       .Cases({"fdividef", "fast_fdividef"}, "div")
       .Cases({"fsqrt", "dsqrt"}, "sqrt")
+      .Case("frsqrt", "rsqrt")
       .Cases({"frcp", "drcp"}, "rcp")
       .Cases({"fadd", "dadd"}, "add")
       .Cases({"fsub", "dsub"}, "sub")
@@ -219,7 +220,8 @@ std::optional<Function> decode(ExternElementwiseOp op) {
     return std::nullopt;
   // A rounding suffix belongs to the correctly rounded arithmetic and the
   // conversions only; saturate is libdevice's on f32 only.
-  bool rounded = internal || fn.name == "sqrt" || fn.name == "fma";
+  bool rounded = internal || fn.name == "sqrt" || fn.name == "fma" ||
+                 (fn.name == "rsqrt" && isF32 && fn.rounding == Rounding::RN);
   if ((fn.rounding != Rounding::None && !rounded) ||
       (!isF32 && fn.name == "saturate"))
     return std::nullopt;
@@ -561,6 +563,33 @@ Value fmaErrorSign(Emitter &e, Value x, Value y, Value z, Value r1) {
   return e.add(gamma, zz);
 }
 
+/// 1 / sqrt(x) on f32, correctly rounded: the f64 result rounded to f32 is
+/// within one ulp, and the exact comparisons x m^2 <=> 1 with the midpoints
+/// m to its neighbours (m^2 is exact in f64, the sign of fma(x, m^2, -1) is
+/// the sign of the exact value) move it to the right one.
+Value correctlyRoundedRsqrt(Emitter &e, Value x) {
+  using P = arith::CmpFPredicate;
+  Type f32 = e.b.getF32Type();
+  Value xd = e.ext(x);
+  Value y = e.narrow(math::RsqrtOp::create(e.b, e.loc, xd), f32);
+  Value yd = e.ext(y);
+  Value up = e.step(y, /*up=*/true), down = e.step(y, /*up=*/false);
+  auto above = [&](Value neighbour) {
+    Value mid = e.mul(e.add(yd, e.ext(neighbour)), e.c(0.5, e.b.getF64Type()));
+    return e.fma(xd, e.mul(mid, mid), e.c(-1.0, e.b.getF64Type()));
+  };
+  // x mu^2 < 1: the exact value lies above the upper midpoint; x md^2 > 1:
+  // below the lower one.
+  Value zero = e.c(0.0, e.b.getF64Type());
+  Value r = e.select(e.cmp(P::OLT, above(up), zero), up, y);
+  r = e.select(e.cmp(P::OGT, above(down), zero), down, r);
+  // Zeros, infinities and NaN (and a result that is one) keep rsqrt's.
+  Value finite = e.both(e.cmp(P::OLT, e.abs(y), e.c(INFINITY, f32)),
+                        e.cmp(P::ONE, y, e.c(0.0, f32)));
+  finite = e.both(finite, e.cmp(P::OGT, x, e.c(0.0, f32)));
+  return e.select(finite, r, y);
+}
+
 Value emit(Emitter &e, const Function &fn, ValueRange ops, Type resultType) {
   using P = arith::CmpFPredicate;
   OpBuilder &b = e.b;
@@ -573,6 +602,9 @@ Value emit(Emitter &e, const Function &fn, ValueRange ops, Type resultType) {
   auto inF64 = [&](function_ref<Value(Value)> f) {
     return e.narrow(f(e.ext(x)), t);
   };
+
+  if (name == "rsqrt" && fn.rounding == Rounding::RN)
+    return correctlyRoundedRsqrt(e, x);
 
   // Math ops.
   StringRef mathOp = llvm::StringSwitch<StringRef>(name)
