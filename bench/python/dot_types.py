@@ -50,6 +50,9 @@ def dot_types(torch):
         "f16acc": (torch.float16, "ieee", "f16", torch.float16, False, CONFIGS_16, 5e-2),
         "tf32": (torch.float32, "tf32", "f32", torch.float32, False, CONFIGS_32, 1e-2),
         "tf32x3": (torch.float32, "tf32x3", "f32", torch.float32, False, CONFIGS_32, 1e-4),
+        # The same tf32 dot with B stored K-major (a transposed weight, as
+        # torch.nn.Linear keeps it): wgmma reads 32-bit operands K-major only.
+        "tf32-kmajor": (torch.float32, "tf32", "f32", torch.float32, True, CONFIGS_32, 1e-2),
         "int8": (torch.int8, "ieee", "i32", torch.int32, True, CONFIGS_8, 0.0),
         "f64": (torch.float64, "ieee", "f64", torch.float64, False, CONFIGS_64, 1e-9),
     }
@@ -137,8 +140,8 @@ def torch_baseline(torch, name, a, b, out_dtype):
                                          out_dtype=out_dtype)), "torch._scaled_mm"
     if name == "int8":
         return (lambda: torch._int_mm(a, b)), "torch._int_mm"
-    if name in ("tf32", "tf32x3"):
-        tf32 = name == "tf32"
+    if name in ("tf32", "tf32-kmajor", "tf32x3"):
+        tf32 = name != "tf32x3"
 
         def call():
             saved = torch.backends.cuda.matmul.allow_tf32
