@@ -10,7 +10,9 @@
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -67,4 +69,41 @@ void mlir::triton::reconcileElementCasts(ModuleOp module) {
   SmallVector<UnrealizedConversionCastOp> casts;
   module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
   reconcileUnrealizedCasts(casts);
+}
+
+LogicalResult
+mlir::triton::convertTritonGPUToLLVM(ModuleOp module,
+                                     const trident::TargetInfoBase &targetInfo,
+                                     const TritonGPUToLLVMHooks &hooks) {
+  MLIRContext *context = module.getContext();
+  // Structured control flow first: the patterns below lower branches, and
+  // the per-register code of a region is easier to emit in blocks.
+  {
+    RewritePatternSet patterns(context);
+    populateSCFToControlFlowConversionPatterns(patterns);
+    ConversionTarget target(*context);
+    target.addIllegalDialect<scf::SCFDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return failure();
+  }
+
+  auto pointerInfo = createAxisInfoPointerInfo(module);
+  LowerToLLVMOptions options(context);
+  TritonGPUToLLVMTypeConverter typeConverter(context, options, targetInfo);
+  if (hooks.addTypeConversions)
+    hooks.addTypeConversions(typeConverter);
+  RewritePatternSet patterns(context);
+  populateTritonGPUToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                  pointerInfo);
+  if (hooks.addPatterns)
+    hooks.addPatterns(typeConverter, patterns);
+  ConversionTarget target(*context);
+  configureTritonGPUToLLVMTarget(target);
+  if (hooks.configureTarget)
+    hooks.configureTarget(target);
+  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    return failure();
+  reconcileElementCasts(module);
+  return success();
 }

@@ -20,6 +20,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <functional>
+
 namespace mlir::triton {
 
 /// A pattern of the TTGIR -> LLVM lowering that asks the target: it keeps
@@ -191,6 +193,28 @@ void configureTritonGPUToLLVMTarget(ConversionTarget &target);
 /// Folds the casts of configureTritonGPUToLLVMTarget that cancel out; run
 /// it after a successful conversion.
 void reconcileElementCasts(ModuleOp module);
+
+/// What a GPU backend adds to the core's TTGIR -> LLVM conversion (every
+/// hook is optional).
+struct TritonGPUToLLVMHooks {
+  /// Conversions of its own for the type converter (the last one added is
+  /// tried first: bf16 kept as i16 bits, say).
+  std::function<void(TritonGPUToLLVMTypeConverter &)> addTypeConversions;
+  /// Its patterns, beside the core's (a higher benefit overrides one).
+  std::function<void(TritonGPUToLLVMTypeConverter &, RewritePatternSet &)>
+      addPatterns;
+  /// Its dialects' legality on top of configureTritonGPUToLLVMTarget.
+  std::function<void(ConversionTarget &)> configureTarget;
+};
+
+/// The skeleton every GPU backend's lowering pass runs: scf to cf, the
+/// type converter for `targetInfo`, pointer facts from the axis analysis,
+/// the core's patterns and the backend's (`hooks`), one partial conversion
+/// to the LLVM dialect, then reconcileElementCasts. Fails (with the
+/// conversion's diagnostics) when something is left illegal.
+LogicalResult convertTritonGPUToLLVM(ModuleOp module,
+                                     const trident::TargetInfoBase &targetInfo,
+                                     const TritonGPUToLLVMHooks &hooks = {});
 
 } // namespace mlir::triton
 

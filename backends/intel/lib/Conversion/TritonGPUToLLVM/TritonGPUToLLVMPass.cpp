@@ -134,16 +134,6 @@ struct ConvertTritonGPUToLLVM
     if (failed(emulateBF16Arithmetic(module)))
       return signalPassFailure();
 
-    {
-      RewritePatternSet patterns(context);
-      populateSCFToControlFlowConversionPatterns(patterns);
-      ConversionTarget target(*context);
-      target.addIllegalDialect<scf::SCFDialect>();
-      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-      if (failed(applyPartialConversion(module, target, std::move(patterns))))
-        return signalPassFailure();
-    }
-
     // MLIR's gpu.shuffle -> OpenCL built-in patterns take the sub-group size
     // from the SPIR-V target environment; it is set for the conversion only.
     StringAttr targetEnvName =
@@ -158,34 +148,33 @@ struct ConvertTritonGPUToLLVM
     });
 
     IntelTargetInfo targetInfo(subGroupSize);
-    auto pointerInfo = triton::createAxisInfoPointerInfo(module);
-    LowerToLLVMOptions options(context);
-    triton::TritonGPUToLLVMTypeConverter typeConverter(context, options,
-                                                       targetInfo);
-    // bf16 as i16 bits (the last conversion added is tried first).
-    typeConverter.addConversion([](BFloat16Type type) -> Type {
-      return IntegerType::get(type.getContext(), 16);
-    });
-    RewritePatternSet patterns(context);
-    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns, targetInfo,
-                                            pointerInfo);
-    populateDotOpToLLVMPatterns(typeConverter, patterns, subGroupSize,
-                                /*benefit=*/10);
-    if (lowerTritonGEN)
-      populateTritonGENToLLVMPatterns(typeConverter, patterns);
-    populateMathToOpenCLPatterns(typeConverter, patterns, /*benefit=*/10);
-    populateExternElementwiseOpToOpenCLPatterns(typeConverter, patterns,
-                                                /*benefit=*/10);
-    populateGpuToLLVMSPVConversionPatterns(typeConverter, patterns);
-    ConversionTarget target(*context);
-    triton::configureTritonGPUToLLVMTarget(target);
-    if (lowerTritonGEN)
-      target.addIllegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
-    else
-      target.addLegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      return signalPassFailure();
-    triton::reconcileElementCasts(module);
+    triton::TritonGPUToLLVMHooks hooks;
+    hooks.addTypeConversions =
+        [](triton::TritonGPUToLLVMTypeConverter &converter) {
+          // bf16 as i16 bits (the last conversion added is tried first).
+          converter.addConversion([](BFloat16Type type) -> Type {
+            return IntegerType::get(type.getContext(), 16);
+          });
+        };
+    hooks.addPatterns = [&](triton::TritonGPUToLLVMTypeConverter &converter,
+                            RewritePatternSet &patterns) {
+      populateDotOpToLLVMPatterns(converter, patterns, subGroupSize,
+                                  /*benefit=*/10);
+      if (lowerTritonGEN)
+        populateTritonGENToLLVMPatterns(converter, patterns);
+      populateMathToOpenCLPatterns(converter, patterns, /*benefit=*/10);
+      populateExternElementwiseOpToOpenCLPatterns(converter, patterns,
+                                                  /*benefit=*/10);
+      populateGpuToLLVMSPVConversionPatterns(converter, patterns);
+    };
+    hooks.configureTarget = [&](ConversionTarget &target) {
+      if (lowerTritonGEN)
+        target.addIllegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
+      else
+        target.addLegalDialect<mlir::triton::TritonGEN::TritonGENDialect>();
+    };
+    if (failed(triton::convertTritonGPUToLLVM(module, targetInfo, hooks)))
+      signalPassFailure();
   }
 };
 
