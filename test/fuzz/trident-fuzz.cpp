@@ -11,12 +11,16 @@
 // a context that lives across runs, with the dialects a compilation loads;
 // only a module that passes goes through compileWithHost (a fresh context per
 // target). A sample of the refused inputs goes through it too, to check that
-// it refuses them as well and says why.
+// it refuses them as well and says why. Many mutants that parse differ from
+// an earlier one only in text the parser drops (a comment, spacing, an
+// unused alias): a module whose IR, locations included, was compiled before
+// is not compiled again.
 //
 // The targets and the stage each stops at come from TRIDENT_FUZZ_TARGETS, a
 // comma-separated list of TARGET=STAGE (TARGET as `trident compile --target`
 // takes it); by default every in-tree target up to its last in-process stage.
-// TRIDENT_FUZZ_GATE=0 sends every input through compileWithHost. The plugins
+// TRIDENT_FUZZ_GATE=0 sends every input through compileWithHost;
+// TRIDENT_FUZZ_REPEATS=1 compiles repeated modules again. The plugins
 // are found as the `trident` tool finds them (bin/../lib/trident/plugins,
 // TRIDENT_PLUGINS), so one process covers every target.
 //
@@ -33,6 +37,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -69,6 +74,10 @@ constexpr uint64_t kCheckRefusedEvery = 64;
 // interns its identifiers, types and locations there for good.
 constexpr unsigned kContextRuns = 4096;
 
+// The modules remembered as compiled, at most (8 bytes each); past that the
+// memory starts afresh.
+constexpr size_t kRememberedModules = size_t(1) << 22;
+
 /// Parses and verifies modules as compileKernel does, in one context that
 /// serves many runs.
 class ParseGate {
@@ -80,8 +89,11 @@ public:
   }
 
   /// Whether `source` parses and verifies; when it does not, `error` holds
-  /// the first error reported (empty when none was).
-  bool parses(llvm::StringRef source, std::string &error) {
+  /// the first error reported (empty when none was). When it does and
+  /// `identity` is given, sets it to a hash of the module as printed with its
+  /// locations, which two sources share only if they parse to the same IR.
+  bool parses(llvm::StringRef source, std::string &error,
+              uint64_t *identity = nullptr) {
     if (!context || uses == kContextRuns) {
       context.reset();
       context = std::make_unique<mlir::MLIRContext>(registry);
@@ -100,7 +112,15 @@ public:
     mlir::OwningOpRef<mlir::ModuleOp> module =
         mlir::parseSourceString<mlir::ModuleOp>(
             source, mlir::ParserConfig(context.get()), kSourceName);
-    return static_cast<bool>(module);
+    if (!module)
+      return false;
+    if (identity) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      module->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+      *identity = llvm::xxh3_64bits(text);
+    }
+    return true;
   }
 
   /// How many contexts the gate has made.
@@ -117,11 +137,16 @@ struct FuzzState {
   std::vector<CompileRequest> requests;
   /// Null when TRIDENT_FUZZ_GATE=0.
   std::unique_ptr<ParseGate> gate;
+  /// Whether a module compiled before is compiled again (TRIDENT_FUZZ_REPEATS).
+  bool compileRepeats = false;
+  /// The identities (ParseGate::parses) of the modules compiled so far.
+  llvm::DenseSet<uint64_t> compiled;
   // The runs; those the gate refused, those of them compiled anyway, and
-  // those it refused without saying why; those whose module parsed,
-  // verified and went through the ttir pipeline, and per target those that
-  // reached its last stage.
-  uint64_t runs = 0, refused = 0, rechecked = 0, silent = 0, parsed = 0;
+  // those it refused without saying why; those whose module was compiled
+  // before; those whose module parsed, verified and went through the ttir
+  // pipeline, and per target those that reached its last stage.
+  uint64_t runs = 0, refused = 0, rechecked = 0, silent = 0, repeated = 0,
+           parsed = 0;
   std::vector<uint64_t> completed;
 };
 
@@ -187,8 +212,18 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
            "'; it takes 0 (compile every input) or 1 (the default)");
     useGate = value == "1";
   }
+  bool compileRepeats = false;
+  if (const char *repeats = std::getenv("TRIDENT_FUZZ_REPEATS")) {
+    llvm::StringRef value(repeats);
+    if (value != "0" && value != "1")
+      fail("TRIDENT_FUZZ_REPEATS is '" + value +
+           "'; it takes 1 (compile a module again when an earlier run "
+           "compiled the same IR) or 0 (the default)");
+    compileRepeats = value == "1";
+  }
 
   state = new FuzzState;
+  state->compileRepeats = compileRepeats;
   state->host = std::make_unique<PluginHost>();
   state->host->discover({});
   if (!state->host->loadAll())
@@ -228,7 +263,9 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
   llvm::errs() << "trident-fuzz: targets";
   for (const CompileRequest &request : state->requests)
     llvm::errs() << " " << request.target << "->" << request.emitStage;
-  llvm::errs() << (useGate ? "" : " (no parse gate)") << "\n";
+  llvm::errs() << (useGate ? "" : " (no parse gate)")
+               << (useGate && compileRepeats ? " (repeats compiled)" : "")
+               << "\n";
   state->completed.assign(state->requests.size(), 0);
   // Made once every plugin that the targets need is loaded.
   if (useGate)
@@ -240,7 +277,8 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
     llvm::errs() << "trident-fuzz: " << state->runs << " runs, "
                  << state->refused << " refused by the parse gate ("
                  << state->rechecked << " compiled to compare, "
-                 << state->silent << " without a message), " << state->parsed
+                 << state->silent << " without a message), " << state->repeated
+                 << " repeating a module compiled before, " << state->parsed
                  << " through ttir";
     for (size_t i = 0; i < state->requests.size(); ++i)
       llvm::errs() << "; " << state->requests[i].target << ": "
@@ -265,7 +303,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string error;
   if (state->gate) {
     std::string gateError;
-    if (!state->gate->parses(source, gateError)) {
+    uint64_t identity = 0;
+    if (!state->gate->parses(source, gateError,
+                             state->compileRepeats ? nullptr : &identity)) {
       ++state->refused;
       // A parse error the user cannot read is worth a look; compileWithHost
       // then says only "cannot parse", so this one is always compared.
@@ -288,6 +328,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         std::abort();
       }
       return 0;
+    }
+    // The same IR compiles the same way: a compilation to a stage reads the
+    // text only to parse it, and this text parsed above.
+    if (!state->compileRepeats) {
+      if (state->compiled.size() == kRememberedModules)
+        state->compiled.clear();
+      if (!state->compiled.insert(identity).second) {
+        ++state->repeated;
+        return 0;
+      }
     }
   }
   std::optional<CompileResult> result =
