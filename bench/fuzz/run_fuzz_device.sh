@@ -10,7 +10,9 @@
 # /tmp/trident-fuzz/out): summary.txt, logs.tar.xz (every log), corpus.tar.xz
 # (the corpus grown, when under 15 MiB), findings.tar.xz with every crash-,
 # timeout- and oom- input, and the first four of those inputs as they are.
-# Exits 1 when a worker found something, 0 otherwise.
+# Exits 1 when a worker found something, 0 otherwise. Through the device
+# `run` tool (10 minutes a command), SECONDS of about 520 leaves time to
+# unpack before and to archive after.
 set -uo pipefail
 die() { echo "run_fuzz_device: $*" >&2; exit 2; }
 [ $# -ge 2 ] && [ $# -le 3 ] ||
@@ -102,12 +104,22 @@ for log in sorted(glob.glob(os.path.join(work, "fuzz-*.log")),
 print("run_fuzz_device: %d executions in all" % total)
 PY
 
+# Archives made with Python too (no xz needed): ARCHIVE MEMBER...
+archive() {
+  python3 - "$@" <<'PY' || echo "run_fuzz_device: cannot write $1" >&2
+import sys, tarfile
+with tarfile.open(sys.argv[1], "w:xz") as tar:
+    for member in sys.argv[2:]:
+        tar.add(member)
+PY
+}
 findings=$(ls crash-* timeout-* oom-* leak-* 2>/dev/null)
-tar -cJf "$out/logs.tar.xz" main.log fuzz-*.log 2>/dev/null
-tar -cJf "$out/corpus.tar.xz" corpus
-[ "$(stat -c %s "$out/corpus.tar.xz")" -le $((15 * 1048576)) ] || rm "$out/corpus.tar.xz"
+archive "$out/logs.tar.xz" main.log fuzz-*.log
+archive "$out/corpus.tar.xz" corpus
+[ "$(stat -c %s "$out/corpus.tar.xz" 2>/dev/null || echo 0)" -le $((15 * 1048576)) ] ||
+  rm "$out/corpus.tar.xz"
 if [ -n "$findings" ]; then
-  tar -cJf "$out/findings.tar.xz" $findings
+  archive "$out/findings.tar.xz" $findings
   cp $(echo "$findings" | head -n 4) "$out/"
   echo "run_fuzz_device: found $(echo "$findings" | wc -l): $(echo $findings)"
   exit 1
