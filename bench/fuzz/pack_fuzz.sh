@@ -92,7 +92,10 @@ PY
 tar -C "$dest" -cJf "$dest/seeds.tar.xz" seeds
 rm -rf "$dest/seeds"
 cp "$repo/test/fuzz/ttir.dict" "$dest/"
-git -C "$repo" rev-parse HEAD > "$dest/commit" 2>/dev/null || true
+# The commit the fuzz build was configured from, for run_fuzz_device.sh.
+source_dir=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt" 2>/dev/null)
+git -C "${source_dir:-.}" describe --always --dirty --abbrev=12 > "$dest/commit" 2>/dev/null ||
+  echo "unknown" > "$dest/commit"
 
 size=$(du -sb "$dest" | cut -f1)
 echo "pack_fuzz: $dest holds $((size / 1048576)) MiB"
