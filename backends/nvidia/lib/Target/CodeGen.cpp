@@ -165,6 +165,45 @@ bool linkLibdevice(llvm::Module &module, std::string &error) {
   return true;
 }
 
+/// Whether PTX can spell `name` without quotes: a letter then letters,
+/// digits, `_` and `$`; or `_`, `$` or `%` then at least one of those.
+bool isPTXIdentifier(llvm::StringRef name) {
+  auto follows = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$';
+  };
+  if (name.empty() || !llvm::all_of(name.drop_front(), follows))
+    return false;
+  char first = name.front();
+  return llvm::isAlpha(first) ||
+         ((first == '_' || first == '$' || first == '%') && name.size() > 1);
+}
+
+/// Refuses, naming it, a function the kernel calls that nothing will define
+/// (a libdevice name libdevice lacks) and a symbol NVPTX cannot print: it
+/// would abort the process (an LLVM fatal error) or fail in ptxas.
+bool checkSymbols(llvm::Module &module, std::string &error) {
+  for (llvm::Function &function : module) {
+    if (function.isIntrinsic())
+      continue;
+    llvm::StringRef name = function.getName();
+    if (function.isDeclaration() && name.starts_with("__nv_")) {
+      error = "the kernel calls '" + name.str() +
+              "', which libdevice does not define";
+      return false;
+    }
+    // Local names are made valid by NVPTX itself (NVPTXAssignValidGlobalNames).
+    if (!function.hasLocalLinkage() && !isPTXIdentifier(name)) {
+      error = (function.isDeclaration() ? "the kernel calls '" + name.str() +
+                                              "', a name"
+                                        : "the function '" + name.str() +
+                                              "' has a name") +
+              " PTX cannot spell (letters, digits, '_' and '$')";
+      return false;
+    }
+  }
+  return true;
+}
+
 void optimize(llvm::Module &module, llvm::TargetMachine &machine) {
   llvm::LoopAnalysisManager loops;
   llvm::FunctionAnalysisManager functions;
@@ -264,7 +303,7 @@ std::optional<std::string> mlir::triton::nvidia_gpu::translateToLLVMIR(
   // range checks and rescaling; attention computes 32 a thread an iteration.
   if (!llvmModule->getModuleFlag("nvvm-reflect-ftz"))
     llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
-  if (!linkLibdevice(*llvmModule, error))
+  if (!linkLibdevice(*llvmModule, error) || !checkSymbols(*llvmModule, error))
     return std::nullopt;
   optimize(*llvmModule, *machine);
 
@@ -295,6 +334,8 @@ mlir::triton::nvidia_gpu::compileToPTX(llvm::StringRef llvmIR,
   }
   module->setTargetTriple(llvm::Triple(kTriple));
   module->setDataLayout(machine->createDataLayout());
+  if (!checkSymbols(*module, error))
+    return std::nullopt;
 
   llvm::SmallString<0> ptx;
   llvm::raw_svector_ostream os(ptx);
