@@ -18,7 +18,8 @@ BUILD_TYPE="${TRIDENT_BUILD_TYPE:-Release}"
 # third_party/README.md says why each package is needed.
 PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools liblld-22-dev
-  clang-22 lld-22 spirv-tools libze-dev libgtest-dev cmake ninja-build ccache
+  clang-22 libclang-rt-22-dev lld-22 spirv-tools libze-dev libgtest-dev cmake
+  ninja-build ccache
   python3-numpy python3-dev
 )
 
