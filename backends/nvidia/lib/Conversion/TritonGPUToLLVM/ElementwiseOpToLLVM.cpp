@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/IR/InlineAsm.h"
 
 using namespace mlir;
 
@@ -97,6 +98,60 @@ struct ExternElementwiseOpConversion
     return success();
   }
 };
+
+/// Why LLVM cannot emit `asmString` with `constraints` for an op with
+/// `numOperands` operands and results ("" if it can). LLVM reports these in
+/// its assembly printer with a fatal error that ends the process, so they
+/// are refused before the conversion.
+std::string checkInlineAsm(StringRef asmString, StringRef constraints,
+                           unsigned numOperands) {
+  llvm::InlineAsm::ConstraintInfoVector infos =
+      llvm::InlineAsm::ParseConstraints(constraints);
+  if (infos.empty() && !constraints.empty())
+    return "constraints '" + constraints.str() + "' do not parse";
+  unsigned operands = llvm::count_if(infos, [](const auto &info) {
+    return info.Type != llvm::InlineAsm::isClobber;
+  });
+  if (operands != numOperands)
+    return "constraints '" + constraints.str() + "' name " +
+           std::to_string(operands) + " operands, but the op has " +
+           std::to_string(numOperands) + " (its results, then its arguments)";
+  for (size_t i = 0; i < asmString.size(); ++i) {
+    if (asmString[i] != '$')
+      continue;
+    if (++i == asmString.size())
+      return "'$' ends the assembly";
+    char c = asmString[i];
+    // `$$` is a dollar sign, `$(`, `$|` and `$)` mark dialect variants.
+    if (c == '$' || c == '(' || c == '|' || c == ')')
+      continue;
+    bool braced = c == '{';
+    if (braced)
+      ++i;
+    size_t start = i;
+    while (i < asmString.size() && llvm::isDigit(asmString[i]))
+      ++i;
+    StringRef digits = asmString.substr(start, i - start);
+    unsigned number = 0;
+    if (digits.empty() || digits.getAsInteger(10, number)) {
+      char next = asmString[start - braced];
+      return "'$" + (llvm::isPrint(next) ? std::string(1, next) : "") +
+             "' names no operand (write $0, $1, ... or $$ for a dollar)";
+    }
+    if (number >= numOperands)
+      return "'$" + digits.str() + "' names no operand: the op has " +
+             std::to_string(numOperands);
+    if (braced) {
+      size_t close = asmString.find('}', i);
+      if (close == StringRef::npos)
+        return "'${" + digits.str() + "' is not closed";
+      i = close;
+    } else {
+      --i;
+    }
+  }
+  return "";
+}
 
 struct ElementwiseInlineAsmOpConversion
     : public ConvertOpToLLVMPattern<triton::ElementwiseInlineAsmOp> {
@@ -314,4 +369,19 @@ void mlir::triton::nvidia_gpu::populateElementwiseOpToLLVMPatterns(
     PatternBenefit benefit) {
   patterns.add<ExternElementwiseOpConversion, ElementwiseInlineAsmOpConversion,
                ApproximateDivFOpConversion>(typeConverter, benefit);
+}
+
+LogicalResult
+mlir::triton::nvidia_gpu::verifyInlineAsmLowerable(ModuleOp module) {
+  WalkResult result = module.walk([](triton::ElementwiseInlineAsmOp op) {
+    std::string why =
+        checkInlineAsm(op.getAsmString(), op.getConstraints(),
+                       op->getNumResults() + op.getArgs().size());
+    if (why.empty())
+      return WalkResult::advance();
+    op.emitError() << "inline assembly \"" << op.getAsmString()
+                   << "\" cannot be emitted: " << why;
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
 }

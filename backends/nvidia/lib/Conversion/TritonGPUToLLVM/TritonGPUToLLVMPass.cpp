@@ -34,6 +34,10 @@ struct ConvertTritonGPUToLLVM
   using ConvertTritonGPUToLLVMBase::ConvertTritonGPUToLLVMBase;
 
   void runOnOperation() override {
+    // Assembly LLVM would abort on is the input's fault: one error, before
+    // anything is rewritten.
+    if (failed(verifyInlineAsmLowerable(getOperation())))
+      return signalPassFailure();
     NVVMTargetInfo targetInfo(computeCapability);
     triton::TritonGPUToLLVMHooks hooks;
     hooks.addPatterns = [&](triton::TritonGPUToLLVMTypeConverter &converter,

@@ -11,6 +11,7 @@
 #include "trident/Conversion/TargetInfoBase.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::triton::nvidia_gpu {
@@ -19,6 +20,12 @@ namespace mlir::triton::nvidia_gpu {
 /// `__nv_expf`, linked by the llir stage), tt.elementwise_inline_asm (its
 /// PTX per element, `packed_element = 1`) and scalar f32 arith.divf
 /// (`div.full.f32`, as upstream).
+/// Reports, on the first tt.elementwise_inline_asm whose assembly or
+/// constraints LLVM's NVPTX back end would reject by aborting (a `$` that
+/// names no operand, a constraint string it cannot parse or that does not
+/// match the operands), one error naming it.
+LogicalResult verifyInlineAsmLowerable(ModuleOp module);
+
 void populateElementwiseOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          PatternBenefit benefit);

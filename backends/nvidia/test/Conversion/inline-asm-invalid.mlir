@@ -1,0 +1,43 @@
+// REQUIRES: nvidia-plugin
+// RUN: trident-opt --plugin %nvidia_plugin --split-input-file --verify-diagnostics --nvidia-convert-triton-gpu-to-llvm %s
+
+// Assembly that LLVM's NVPTX back end would abort on (a fatal error in its
+// assembly printer; found by fuzzing) is one error before the conversion.
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @dollar_without_number(%x: i32) -> i32 {
+  // expected-error @+1 {{inline assembly "mov.u32 $k;" cannot be emitted: '$k' names no operand (write $0, $1, ... or $$ for a dollar)}}
+  %y = tt.elementwise_inline_asm "mov.u32 $k;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : i32 -> i32
+  tt.return %y : i32
+}
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @operand_out_of_range(%x: i32) -> i32 {
+  // expected-error @+1 {{inline assembly "mov.b32 $0, $2;" cannot be emitted: '$2' names no operand: the op has 2}}
+  %y = tt.elementwise_inline_asm "mov.b32 $0, $2;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : i32 -> i32
+  tt.return %y : i32
+}
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @constraints_miscount(%x: i32) -> i32 {
+  // expected-error @+1 {{inline assembly "mov.b32 $0, $1;" cannot be emitted: constraints '=r,r,r' name 3 operands, but the op has 2 (its results, then its arguments)}}
+  %y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r,r", packed_element = 1 : i32, pure = true} %x : i32 -> i32
+  tt.return %y : i32
+}
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @braced_and_dollar(%x: i32) -> i32 {
+  // The braced form, a literal dollar and a clobber are fine.
+  %y = tt.elementwise_inline_asm "mov.b32 ${0}, $1; // $$" {constraints = "=r,r,~{memory}", packed_element = 1 : i32, pure = true} %x : i32 -> i32
+  tt.return %y : i32
+}
+}
