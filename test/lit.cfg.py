@@ -19,10 +19,12 @@ config.test_exec_root = config.trident_test_obj_dir
 # kernels/ holds inputs that the tests in Roundtrip/ run, not tests; unit/ and
 # lib/ hold C++ (GoogleTest suites and test-only libraries).
 # plugins/ and driver/ are suites of their own (their lit.cfg.py, `ctest -L
-# plugin`); corpus/ is data that run_corpus.py replays (ctest corpus-*).
+# plugin`); corpus/ is data that run_corpus.py replays (ctest corpus-*);
+# fuzz/crashes/ holds inputs the fuzzers found, which the CLI mutation test
+# runs through every stage (ctest cli-mutation).
 config.excludes = ["kernels", "unit", "lib", "Inputs", "CMakeLists.txt", "README.md",
                    "lit.cfg.py", "lit.site.cfg.py", "plugins", "driver",
-                   "corpus"]
+                   "corpus", "crashes"]
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 # The core alone: trident-opt loads no installed plugin (an empty
