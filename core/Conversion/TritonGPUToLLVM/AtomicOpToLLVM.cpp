@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GlobalAccessPattern.h"
+
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
@@ -109,17 +111,13 @@ bool registersAreConsecutive(const LinearLayout &layout, unsigned vec) {
 /// element, or a vector of consecutive ones, where `pred` (null: always)
 /// holds and returns its old value.
 template <typename OpTy>
-class AtomicPattern : public ConvertTritonGPUOpToLLVMPattern<OpTy> {
+class AtomicPattern : public GlobalAccessPattern<OpTy> {
 public:
-  AtomicPattern(LLVMTypeConverter &converter,
-                const trident::TargetInfoBase &targetInfo,
-                std::shared_ptr<const PointerInfoProvider> pointerInfo,
-                PatternBenefit benefit)
-      : ConvertTritonGPUOpToLLVMPattern<OpTy>(converter, targetInfo, benefit),
-        pointerInfo(std::move(pointerInfo)) {}
+  using GlobalAccessPattern<OpTy>::GlobalAccessPattern;
 
 protected:
-  using ConvertTritonGPUOpToLLVMPattern<OpTy>::targetInfo;
+  using GlobalAccessPattern<OpTy>::targetInfo;
+  using GlobalAccessPattern<OpTy>::pointerInfo;
   using EmitFn =
       function_ref<Value(Value ptr, ArrayRef<Value> operands, Value pred)>;
 
@@ -282,7 +280,6 @@ protected:
     return success();
   }
 
-  std::shared_ptr<const PointerInfoProvider> pointerInfo;
 };
 
 struct AtomicRMWOpConversion : public AtomicPattern<AtomicRMWOp> {

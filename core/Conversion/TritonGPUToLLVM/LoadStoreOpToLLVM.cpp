@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GlobalAccessPattern.h"
+
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/Utility.h"
 
@@ -103,24 +105,9 @@ Value groupMask(Location loc, RewriterBase &rewriter, ArrayRef<Value> masks,
   return buildVector(loc, rewriter, group);
 }
 
-/// The patterns of global accesses: the target, and what is known of the
-/// pointers and masks.
-template <typename OpTy>
-class LoadStorePattern : public ConvertTritonGPUOpToLLVMPattern<OpTy> {
-public:
-  LoadStorePattern(LLVMTypeConverter &converter,
-                   const trident::TargetInfoBase &targetInfo,
-                   std::shared_ptr<const PointerInfoProvider> pointerInfo,
-                   PatternBenefit benefit)
-      : ConvertTritonGPUOpToLLVMPattern<OpTy>(converter, targetInfo, benefit),
-        pointerInfo(std::move(pointerInfo)) {}
 
-protected:
-  std::shared_ptr<const PointerInfoProvider> pointerInfo;
-};
-
-struct LoadOpConversion : public LoadStorePattern<LoadOp> {
-  using LoadStorePattern::LoadStorePattern;
+struct LoadOpConversion : public GlobalAccessPattern<LoadOp> {
+  using GlobalAccessPattern::GlobalAccessPattern;
 
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
@@ -189,8 +176,8 @@ struct LoadOpConversion : public LoadStorePattern<LoadOp> {
   }
 };
 
-struct StoreOpConversion : public LoadStorePattern<StoreOp> {
-  using LoadStorePattern::LoadStorePattern;
+struct StoreOpConversion : public GlobalAccessPattern<StoreOp> {
+  using GlobalAccessPattern::GlobalAccessPattern;
 
   LogicalResult
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
@@ -253,8 +240,8 @@ struct StoreOpConversion : public LoadStorePattern<StoreOp> {
 /// size, the piece is loaded and stored synchronously. Masked-off elements
 /// become zeros, so `other` must be zero when given.
 struct AsyncCopyGlobalToLocalOpConversion
-    : public LoadStorePattern<gpu::AsyncCopyGlobalToLocalOp> {
-  using LoadStorePattern::LoadStorePattern;
+    : public GlobalAccessPattern<gpu::AsyncCopyGlobalToLocalOp> {
+  using GlobalAccessPattern::GlobalAccessPattern;
 
   LogicalResult
   matchAndRewrite(gpu::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
