@@ -41,3 +41,33 @@ tt.func public @braced_and_dollar(%x: i32) -> i32 {
   tt.return %y : i32
 }
 }
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @dollar_at_end(%x: i32) -> i32 {
+  // expected-error @+1 {{inline assembly "mov.b32 $0, $1; $" cannot be emitted: '$' ends the assembly}}
+  %y = tt.elementwise_inline_asm "mov.b32 $0, $1; $" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : i32 -> i32
+  tt.return %y : i32
+}
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @brace_not_closed(%x: i32) -> i32 {
+  // expected-error @+1 {{inline assembly "mov.b32 ${0, $1;" cannot be emitted: '${0' is not closed}}
+  %y = tt.elementwise_inline_asm "mov.b32 ${0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : i32 -> i32
+  tt.return %y : i32
+}
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @constraints_do_not_parse(%x: i32) -> i32 {
+  // expected-error @+1 {{inline assembly "mov.b32 $0, $1;" cannot be emitted: constraints '=r,{r' do not parse}}
+  %y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,{r", packed_element = 1 : i32, pure = true} %x : i32 -> i32
+  tt.return %y : i32
+}
+}
