@@ -1031,14 +1031,13 @@ Value emitInteger(OpBuilder &b, ExternElementwiseOp op,
     };
     return arith::MulIOp::create(b, loc, low24(x), low24(y));
   }
-  if (name.ends_with("rhadd")) {
-    // (x + y + 1) >> 1 without overflow.
-    Value half = isUnsigned ? shru(xori(x, y), ci(1)) : shrs(xori(x, y), ci(1));
-    return arith::SubIOp::create(b, loc, ori(x, y), half);
-  }
   if (name.ends_with("hadd")) {
-    // (x + y) >> 1 without overflow.
-    Value half = isUnsigned ? shru(xori(x, y), ci(1)) : shrs(xori(x, y), ci(1));
+    // (x + y) >> 1 and (x + y + 1) >> 1 without overflow, as x + y is
+    // 2 (x & y) + (x ^ y) and 2 (x | y) - (x ^ y).
+    Value bits = xori(x, y);
+    Value half = isUnsigned ? shru(bits, ci(1)) : shrs(bits, ci(1));
+    if (name.ends_with("rhadd"))
+      return arith::SubIOp::create(b, loc, ori(x, y), half);
     return arith::AddIOp::create(b, loc, andi(x, y), half);
   }
   Value z = ops[2];
