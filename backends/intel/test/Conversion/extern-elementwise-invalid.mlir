@@ -60,3 +60,15 @@ tt.func public @directed(%x: f32) -> f32 {
   tt.return %y : f32
 }
 }
+
+// -----
+
+// A directed rounding called with the wrong number of operands: the types
+// are the problem, not the rounding.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 16 : i32} {
+tt.func public @directed_wrong_arity(%x: f32) -> f32 {
+  // expected-error @+1 {{'tt.extern_elementwise' calls '__nv_fadd_rz', with 1 operands, but it takes 2}}
+  %y = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_fadd_rz"} : (f32) -> f32
+  tt.return %y : f32
+}
+}

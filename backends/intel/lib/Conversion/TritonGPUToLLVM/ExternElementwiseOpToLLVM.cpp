@@ -235,9 +235,6 @@ FailureOr<Plan> getPlan(triton::ExternElementwiseOp op, std::string &why) {
   if (!plan)
     return fail("which the intel target does not provide (no OpenCL "
                 "built-in computes it)");
-  if (directed)
-    return fail("a directed rounding, which the intel target does not "
-                "provide (OpenCL arithmetic rounds to nearest)");
   if (plan->name == "saturate" && !isF32)
     return fail("which libdevice has on f32 only");
   if (op.getSrcs().size() != plan->arity)
@@ -254,6 +251,11 @@ FailureOr<Plan> getPlan(triton::ExternElementwiseOp op, std::string &why) {
   if (intResult ? !element.isInteger() : element != floatType)
     return fail(intResult ? "with a result that is not an integer"
                           : "with operands of another type than its result");
+  // Checked after the types: called as it should be, a directed rounding is
+  // computed by intel-expand-libdevice, and the caller says so.
+  if (directed)
+    return fail("a directed rounding, which no OpenCL built-in computes "
+                "(OpenCL arithmetic rounds to nearest)");
   return *plan;
 }
 
