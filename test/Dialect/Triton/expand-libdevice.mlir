@@ -75,21 +75,75 @@ tt.func @bessel_i0(%x: tensor<16xf32>) -> tensor<16xf32> {
 
 // -----
 
+// Bessel functions of integer order: the orders' step counts reduced to
+// their largest (tt.reduce with arith.maxsi, here over two axes), one loop
+// of that many steps, and the result rounded once to f32.
+// CHECK-LABEL: tt.func @bessel_jn
+// CHECK: "tt.reduce"(%{{.+}}) <{axis = 0 : i32}>
+// CHECK: arith.maxsi
+// CHECK: tt.reduce.return
+// CHECK: "tt.reduce"(%{{.+}}) <{axis = 0 : i32}>
+// CHECK: arith.maxsi
+// CHECK: %[[COUNT:.+]] = arith.index_cast %{{.+}} : i64 to index
+// CHECK: scf.for %{{.+}} = %{{.+}} to %[[COUNT]]
+// CHECK-SAME: -> (tensor<4x8xf64>, tensor<4x8xf64>, tensor<4x8xf64>, tensor<4x8xf64>)
+// CHECK: arith.truncf %{{.+}} : tensor<4x8xf64> to tensor<4x8xf32>
+// CHECK-NOT: tt.extern_elementwise
+tt.func @bessel_jn(%n: tensor<4x8xi32>, %x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = tt.extern_elementwise %n, %x {libname = "", libpath = "", pure = true, symbol = "__nv_jnf"} : (tensor<4x8xi32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  tt.return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// On scalars the count needs no reduction; yn's loop carries the two
+// latest orders only.
+// CHECK-LABEL: tt.func @bessel_yn_scalar
+// CHECK-NOT: tt.reduce
+// CHECK: scf.for {{.+}} -> (f64, f64)
+// CHECK-NOT: tt.extern_elementwise
+tt.func @bessel_yn_scalar(%n: i32, %x: f64) -> f64 {
+  %0 = tt.extern_elementwise %n, %x {libname = "", libpath = "", pure = true, symbol = "__nv_yn"} : (i32, f64) -> f64
+  tt.return %0 : f64
+}
+
+// -----
+
+// rcp64h: the reciprocal of the high word, cut to the high word.
+// CHECK-LABEL: tt.func @rcp64h
+// CHECK: %[[HIGH:.+]] = arith.constant -4294967296 : i64
+// CHECK: %[[BITS:.+]] = arith.bitcast %arg0 : f64 to i64
+// CHECK: arith.andi %[[BITS]], %[[HIGH]] : i64
+// CHECK: arith.divf
+// CHECK: arith.andi %{{.+}}, %[[HIGH]] : i64
+// CHECK-NOT: tt.extern_elementwise
+tt.func @rcp64h(%x: f64) -> f64 {
+  %0 = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_rcp64h"} : (f64) -> f64
+  tt.return %0 : f64
+}
+
+// -----
+
 // Left for the target: a function that needs a math library, the f32 name
-// on f64, an unknown symbol, and a function called with types it does not
-// take.
+// on f64, an unknown symbol, a function called with types it does not
+// take, rcp64h on f32 (libdevice's is f64 only) and jn on a 0-d tensor (no
+// axis to reduce the orders along).
 // CHECK-LABEL: tt.func @left_alone
 // CHECK: symbol = "__nv_lgammaf"
 // CHECK: symbol = "__nv_expf"
 // CHECK: symbol = "my_exp"
 // CHECK: symbol = "__nv_fadd_rz"
+// CHECK: symbol = "__nv_rcp64hf"
+// CHECK: symbol = "__nv_jnf"
 // CHECK-NOT: arith.
-tt.func @left_alone(%x: tensor<8xf32>, %d: tensor<8xf64>) -> (tensor<8xf32>, tensor<8xf64>, tensor<8xf32>, tensor<8xf32>) {
+tt.func @left_alone(%x: tensor<8xf32>, %d: tensor<8xf64>, %s: f32, %n0: tensor<i32>, %x0: tensor<f32>) -> (tensor<8xf32>, tensor<8xf64>, tensor<8xf32>, tensor<8xf32>, f32, tensor<f32>) {
   %0 = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_lgammaf"} : (tensor<8xf32>) -> tensor<8xf32>
   %1 = tt.extern_elementwise %d {libname = "", libpath = "", pure = true, symbol = "__nv_expf"} : (tensor<8xf64>) -> tensor<8xf64>
   %2 = tt.extern_elementwise %x {libname = "libm", libpath = "/lib/libm.so", pure = true, symbol = "my_exp"} : (tensor<8xf32>) -> tensor<8xf32>
   %3 = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_fadd_rz"} : (tensor<8xf32>) -> tensor<8xf32>
-  tt.return %0, %1, %2, %3 : tensor<8xf32>, tensor<8xf64>, tensor<8xf32>, tensor<8xf32>
+  %4 = tt.extern_elementwise %s {libname = "", libpath = "", pure = true, symbol = "__nv_rcp64hf"} : (f32) -> f32
+  %5 = tt.extern_elementwise %n0, %x0 {libname = "", libpath = "", pure = true, symbol = "__nv_jnf"} : (tensor<i32>, tensor<f32>) -> tensor<f32>
+  tt.return %0, %1, %2, %3, %4, %5 : tensor<8xf32>, tensor<8xf64>, tensor<8xf32>, tensor<8xf32>, f32, tensor<f32>
 }
 
 // -----

@@ -25,8 +25,8 @@ tt.func public @not_libdevice(%x: f32) -> f32 {
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 16 : i32} {
 tt.func public @unknown(%x: f32) -> f32 {
-  // expected-error @+1 {{'tt.extern_elementwise' calls '__nv_j0f', which the intel target does not provide (no OpenCL built-in computes it)}}
-  %y = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_j0f"} : (f32) -> f32
+  // expected-error @+1 {{'tt.extern_elementwise' calls '__nv_nosuchf', which the intel target does not provide (no OpenCL built-in computes it)}}
+  %y = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_nosuchf"} : (f32) -> f32
   tt.return %y : f32
 }
 }

@@ -72,6 +72,14 @@ def f16(x):
 def f32(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
+
+def f32_or_inf(x):
+    """x rounded to f32, an infinity where it overflows."""
+    try:
+        return f32(x)
+    except OverflowError:
+        return math.copysign(math.inf, x)
+
 # --- cases -----------------------------------------------------------------
 # Each returns (kernel file, grid, [--arg specs], {output name: (reference,
 # tolerance)}); inputs are written into the work directory.
@@ -891,6 +899,131 @@ def case_libdevice(w, rng):
         "dout": (dout, [(l, n, t) for l, _, t in f64_funcs])}
 
 
+# pi and Euler's constant to 100 digits, for the Bessel references.
+PI_DIGITS = ("3.1415926535897932384626433832795028841971693993751058209749445923"
+             "078164062862089986280348253421170679")
+GAMMA_DIGITS = ("0.577215664901532860606512090082402431042159335939923598805767"
+                "2348848677267776646709369470632917467495")
+
+
+def bessel_reference(order, x, second):
+    """J(order, x), or Y(order, x) if second, for an integer order and a
+    float x, from their power series (DLMF 10.2.2, 10.8.1) summed in decimal
+    with digits to spare for the series' cancellation (its terms reach about
+    e^x)."""
+    from decimal import Decimal, localcontext
+    if math.isnan(x) or (second and x < 0):
+        return math.nan
+    # F(-n) = (-1)^n F(n); J(n, -x) = (-1)^n J(n, x).
+    sign = -1 if order < 0 and order % 2 else 1
+    order = abs(order)
+    if not second and x < 0:
+        x, sign = -x, sign * (-1 if order % 2 else 1)
+    if math.isinf(x):
+        return 0.0
+    if x == 0:
+        if second:
+            return -sign * math.inf
+        return float(order == 0)
+    with localcontext() as ctx:
+        ctx.prec = 60 + int(0.45 * x)
+        big_x = Decimal(x)
+        q = big_x * big_x / 4
+        half = big_x / 2
+        pi = Decimal(PI_DIGITS)
+
+        def series(coefficient):
+            """sum_k coefficient(k) (-q)^k / (k! (order + k)!)."""
+            term = Decimal(1) / math.factorial(order)
+            total, k = Decimal(0), 0
+            while True:
+                total += coefficient(k) * term
+                k += 1
+                term = term * -q / (k * (order + k))
+                if k * (order + k) > q and k > 4 and (
+                        abs(term) * 10 ** (ctx.prec - 5) < abs(total)):
+                    return total
+
+        j = half ** order * series(lambda k: 1)
+        if not second:
+            return sign * float(j)
+        # psi(m) = H(m - 1) - gamma, kept for k + 1 and order + k + 1.
+        gamma = Decimal(GAMMA_DIGITS)
+        harmonic = [Decimal(0)]
+
+        def h(m):  # H(m), extended on demand
+            while len(harmonic) <= m:
+                harmonic.append(harmonic[-1] + Decimal(1) / len(harmonic))
+            return harmonic[m]
+        psi_sum = series(lambda k: h(k) + h(order + k) - 2 * gamma)
+        head = Decimal(0)
+        if order > 0:  # sum_{k < n} (n - k - 1)! / k! q^k
+            term = Decimal(math.factorial(order - 1))
+            for k in range(order):
+                head += term
+                if k + 1 < order:
+                    term = term * q / ((k + 1) * (order - k - 1))
+        y = (-head / (half ** order * pi) + 2 / pi * (half.ln()) * j
+             - half ** order / pi * psi_sum)
+        return sign * float(y)
+
+
+def rcp64h_reference(x):
+    """rcp64h as the cpu and intel targets define it: 1 / hi(x), cut to its
+    high word, subnormals flushed to zeros of their sign (hi keeps the high
+    32 bits)."""
+    def hi(v):
+        bits = struct.unpack("<Q", struct.pack("<d", v))[0]
+        return struct.unpack("<d", struct.pack("<Q", bits & ~0xffffffff))[0]
+    if math.isnan(x):
+        return x
+    h = hi(x)
+    r = math.copysign(math.inf, x) if abs(h) < 2.0 ** -1022 else hi(1.0 / h)
+    return math.copysign(0.0, r) if abs(r) < 2.0 ** -1022 else r
+
+
+def case_bessel(w, rng):
+    n = 208  # n is specialised for multiples of 16
+    specials = [0.0, -0.0, math.inf, -math.inf, math.nan, 1e-300, 5e-324,
+                1e-5, 2.0, 20.0, 19.75, -3.5, 300.5]
+    x = specials + [rng.uniform(-5, 80) for _ in range(n - len(specials))]
+    xs = [f32(v) for v in x]
+
+    def order():
+        r = rng.random()
+        if r < 0.45:
+            return rng.randint(-6, 6)
+        if r < 0.85:
+            return rng.randint(0, 150)
+        if r < 0.95:
+            return rng.randint(-40, -7)
+        return rng.choice([1100, 2000, -2001, 5000])
+    k = [order() for _ in range(n)]
+    for name, data, code in (("x", x, "f8"), ("xs", xs, "f4"), ("k", k, "i4")):
+        write_npy(w(name + ".npy"), code, data)
+
+    def plain(second, nu):
+        return lambda v, i: bessel_reference(nu, v, second)
+
+    def ordered(second):
+        return lambda v, i: bessel_reference(k[i], v, second)
+    funcs = [("j0", plain(False, 0)), ("j1", plain(False, 1)),
+             ("y0", plain(True, 0)), ("y1", plain(True, 1)),
+             ("jn", ordered(False)), ("yn", ordered(True))]
+    dout, fout = [], []
+    for _, f in funcs:
+        dout += [f(x[i], i) for i in range(n)]
+        fout += [f32_or_inf(f(xs[i], i)) for i in range(n)]
+    dout += [rcp64h_reference(v) for v in x]
+    args = ["x=@" + w("x.npy"), "xs=@" + w("xs.npy"), "k=@" + w("k.npy"),
+            "dout=zeros:f64:%d" % len(dout), "out=zeros:f32:%d" % len(fout),
+            "n=i32:%d" % n]
+    labels = [l for l, _ in funcs]
+    return "bessel.ttir", "%d" % ((n + 63) // 64), args, {
+        "dout": (dout, [(l, n, 1e-13) for l in labels] + [("rcp64h", n, 0.0)]),
+        "out": (fout, [(l + "f", n, 2e-6) for l in labels])}
+
+
 def sqrt_ru(v):
     """The f32 square root of v rounded up, exactly."""
     from fractions import Fraction
@@ -1222,6 +1355,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "transpose": case_transpose, "bitops": case_bitops,
          "math_ops": case_math_ops, "bool_mask": case_bool_mask,
          "ptr_select": case_ptr_select, "libdevice": case_libdevice,
+         "bessel": case_bessel,
          "matmul_f16acc": case_matmul_f16acc,
          "matmul_f16acc_w2": case_matmul_f16acc_w2,
          "matmul_fp8_e4m3": case_matmul_fp8_e4m3,
@@ -1235,13 +1369,19 @@ CASES.update(matmul_f64_cases())
 
 def compare(what, got, ref, begin, end, tol):
     """Prints how got[begin:end] compares with ref[begin:end]: the largest
-    |got - ref| / max(1, |ref|) must be at most tol (NaN never matches)."""
+    |got - ref| / max(1, |ref|) must be at most tol. An infinity matches
+    only itself and a NaN only a NaN."""
     worst, where, worst_abs = 0.0, -1, 0.0
     for i in range(begin, end):
         g, r = got[i], ref[i]
-        err = abs(g - r) if not (math.isnan(g) or math.isnan(r)) else math.inf
+        if g == r or (math.isnan(g) and math.isnan(r)):
+            err = 0.0
+        elif math.isnan(g) or math.isnan(r) or math.isinf(g) or math.isinf(r):
+            err = math.inf
+        else:
+            err = abs(g - r)
         worst_abs = max(worst_abs, err)
-        scaled = err / max(1.0, abs(r))
+        scaled = err / max(1.0, abs(r)) if err < math.inf else math.inf
         if scaled > worst:
             worst, where = scaled, i
     good = worst <= tol

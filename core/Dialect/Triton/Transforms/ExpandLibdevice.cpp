@@ -8,7 +8,8 @@
 //   math ops          exp, log, sin, erf, floor, pow, atan2, fma, ...
 //   expansions        powi (pow of the exactly converted exponent), sinpi,
 //                     cospi, rcbrt, erfinv, erfcinv, erfcx, normcdf,
-//                     normcdfinv, cyl_bessel_i0/i1, hypot, norm3d/4d and
+//                     normcdfinv, cyl_bessel_i0/i1, the Bessel functions
+//                     j0/j1/y0/y1/jn/yn, rcp64h, hypot, norm3d/4d and
 //                     their reciprocals, fdim, fmod, nextafter, saturate,
 //                     llrint, llround, isinf/isnan/isfinite/signbit (int
 //                     results), bit casts, and the conversions
@@ -21,7 +22,7 @@
 //   integers          clz, popc, ffs, brev, abs, mulhi, mul24, hadd, rhadd,
 //                     sad, byte_perm on i32 (and the i64 `ll` forms)
 //
-// What needs a math library (exp10, lgamma, tgamma, j0..yn, logb, ilogb,
+// What needs a math library (exp10, lgamma, tgamma, logb, ilogb,
 // ldexp, scalbn, remainder) is left to the target, as is anything the pass
 // does not recognise: the target computes it or refuses it by name.
 //
@@ -56,6 +57,7 @@ enum class Shape {
   Ternary,    // T, T, T -> T
   Quaternary, // T, T, T, T -> T
   FloatInt,   // T, i32 -> T           (powi)
+  IntFloat,   // i32, T -> T           (jn, yn)
   Predicate,  // T -> int              (isinf, isnan, isfinite, signbit)
   ToInt,      // T -> int              (llrint, llround, conversions)
   FromInt,    // int -> T              (conversions)
@@ -82,10 +84,10 @@ std::optional<Shape> getShape(StringRef name) {
               "atanh", "sinpi", "cospi", "erf", "erfc", "erfinv", "erfcinv"},
              Shape::Unary)
       .Cases({"erfcx", "normcdf", "normcdfinv", "cyl_bessel_i0",
-              "cyl_bessel_i1", "fabs", "abs"},
+              "cyl_bessel_i1", "j0", "j1", "y0", "y1", "fabs", "abs"},
              Shape::Unary)
       .Cases({"floor", "ceil", "trunc", "round", "rint", "nearbyint",
-              "saturate", "rcp"},
+              "saturate", "rcp", "rcp64h"},
              Shape::Unary)
       .Cases({"pow", "atan2", "copysign", "fmin", "fmax", "fmod", "fdim",
               "hypot", "rhypot", "nextafter", "add", "sub", "mul", "div"},
@@ -93,6 +95,7 @@ std::optional<Shape> getShape(StringRef name) {
       .Cases({"fma", "norm3d", "rnorm3d"}, Shape::Ternary)
       .Cases({"norm4d", "rnorm4d"}, Shape::Quaternary)
       .Case("powi", Shape::FloatInt)
+      .Cases({"jn", "yn"}, Shape::IntFloat)
       .Cases({"isinf", "isnan", "isfinite", "signbit"}, Shape::Predicate)
       .Cases({"llrint", "llround", "to_int", "to_uint"}, Shape::ToInt)
       .Cases({"from_int", "from_uint"}, Shape::FromInt)
@@ -205,6 +208,15 @@ std::optional<Function> decode(ExternElementwiseOp op) {
     ok = operands.size() == 2 && operands[0] == fn.type && isInt(operands[1]) &&
          result == fn.type;
     break;
+  case Shape::IntFloat: {
+    arity = 2;
+    // The loop over orders reduces them to one count: a 0-d tensor has no
+    // axis to reduce along.
+    auto tensor = dyn_cast<RankedTensorType>(op.getType());
+    ok = operands.size() == 2 && isInt(operands[0]) && operands[1] == fn.type &&
+         result == fn.type && (!tensor || tensor.getRank() > 0);
+    break;
+  }
   case Shape::Predicate:
   case Shape::ToInt:
     ok = allOf(fn.type) && isInt(result);
@@ -219,11 +231,12 @@ std::optional<Function> decode(ExternElementwiseOp op) {
   if (operands.size() != arity || !ok)
     return std::nullopt;
   // A rounding suffix belongs to the correctly rounded arithmetic and the
-  // conversions only; saturate is libdevice's on f32 only.
+  // conversions only; saturate is libdevice's on f32 only, rcp64h on f64
+  // only.
   bool rounded = internal || fn.name == "sqrt" || fn.name == "fma" ||
                  (fn.name == "rsqrt" && isF32 && fn.rounding == Rounding::RN);
   if ((fn.rounding != Rounding::None && !rounded) ||
-      (!isF32 && fn.name == "saturate"))
+      (!isF32 && fn.name == "saturate") || (isF32 && fn.name == "rcp64h"))
     return std::nullopt;
   return fn;
 }
@@ -502,6 +515,351 @@ Value besselI(Emitter &e, Value x, int nu) {
   return e.select(e.cmp(P::UNO, x, x), x, r);
 }
 
+//===----------------------------------------------------------------------===//
+// Bessel functions of the first and second kind
+//===----------------------------------------------------------------------===//
+
+/// J0, J1, Y0 and Y1 at one argument.
+struct BesselJY {
+  Value j0, j1, y0, y1;
+};
+
+/// Euler's constant gamma.
+constexpr double kEulerGamma = 0.57721566490153286061;
+
+/// sum_k cs[k] q^k, by Horner's rule.
+Value polynomial(Emitter &e, Value q, ArrayRef<double> cs) {
+  Value r = e.c(cs.back());
+  for (double c : llvm::reverse(cs.drop_back()))
+    r = e.fma(r, q, e.c(c));
+  return r;
+}
+
+/// J0, J1, Y0, Y1 on X in (0, 2] from their power series in q = X^2 / 4
+/// (DLMF 10.2.2 and 10.8.1): the terms are at most 1 there, so 16 of them
+/// lose nothing to cancellation. psi(m) = H(m - 1) - gamma.
+BesselJY besselSeries(Emitter &e, Value x) {
+  constexpr int kTerms = 16;
+  double j0[kTerms], j1[kTerms], y0[kTerms], y1[kTerms];
+  double factorial = 1, harmonic = 0; // k!, H(k)
+  for (int k = 0; k < kTerms; ++k) {
+    if (k > 0) {
+      factorial *= k;
+      harmonic += 1.0 / k;
+    }
+    double sign = k % 2 ? -1.0 : 1.0;
+    double psi1 = harmonic - kEulerGamma;           // psi(k + 1)
+    double psi2 = harmonic + 1.0 / (k + 1) - kEulerGamma; // psi(k + 2)
+    j0[k] = sign / (factorial * factorial);
+    j1[k] = sign / (factorial * factorial * (k + 1));
+    y0[k] = 2 * psi1 * j0[k];
+    y1[k] = (psi1 + psi2) * j1[k];
+  }
+  Value q = e.mul(e.mul(x, x), e.c(0.25));
+  // log(X) - log(2): X / 2 would lose the least subnormal.
+  Value log = e.sub(e.log(x), e.c(M_LN2));
+  BesselJY r;
+  r.j0 = polynomial(e, q, j0);
+  r.j1 = e.mul(e.mul(x, e.c(0.5)), polynomial(e, q, j1));
+  r.y0 = e.sub(e.mul(e.mul(log, r.j0), e.c(M_2_PI)),
+               e.mul(polynomial(e, q, y0), e.c(M_1_PI)));
+  Value pole = e.div(e.c(-M_2_PI), x);
+  r.y1 = e.sub(e.add(pole, e.mul(e.mul(log, r.j1), e.c(M_2_PI))),
+               e.mul(e.mul(x, e.c(0.5 * M_1_PI)), polynomial(e, q, y1)));
+  return r;
+}
+
+/// J0, J1, Y0, Y1 on X in (2, 20): Miller's backward recurrence
+/// J(k-1) = 2k/X J(k) - J(k+1) from J(64) = 1, J(65) = 0 (its error,
+/// J(64, X) / J(0, X), is below 1e-20 there), normalised by
+/// 1 = J0 + 2 sum J(2j) (DLMF 10.23.3); Y0 from Neumann's series
+/// Y0 = 2/pi ((log(X/2) + gamma) J0 - 2 sum (-1)^j J(2j) / j) (DLMF
+/// 10.23.5) and Y1 = -Y0' from its derivative, with
+/// J(2j)' = (J(2j-1) - J(2j+1)) / 2.
+BesselJY besselMiller(Emitter &e, Value x) {
+  constexpr int kStart = 64;
+  Value above = e.c(0.0), current = e.c(1.0); // J(k+1), J(k)
+  Value norm = e.c(0.0), evenSum = e.c(0.0), oddSum = e.c(0.0);
+  Value j1;
+  // What J(m) adds to the normalisation, the Y0 sum and the Y1 sum.
+  auto accumulate = [&](int m, Value jm) {
+    if (m % 2 == 0) {
+      int j = m / 2;
+      norm = e.add(norm, m == 0 ? jm : e.mul(jm, e.c(2.0)));
+      if (j > 0)
+        evenSum = e.fma(jm, e.c((j % 2 ? -1.0 : 1.0) / j), evenSum);
+      return;
+    }
+    // J(m) is J(2j-1) of term j = (m+1)/2 and J(2j+1) of term (m-1)/2.
+    int up = (m + 1) / 2, down = (m - 1) / 2;
+    double coeff = (up % 2 ? -1.0 : 1.0) / up;
+    if (down > 0)
+      coeff -= (down % 2 ? -1.0 : 1.0) / down;
+    oddSum = e.fma(jm, e.c(coeff), oddSum);
+  };
+  accumulate(kStart, current);
+  for (int k = kStart; k >= 1; --k) {
+    Value below = e.sub(e.mul(e.div(e.c(2.0 * k), x), current), above);
+    above = current;
+    current = below;
+    accumulate(k - 1, below);
+    if (k == 2)
+      j1 = below;
+  }
+  Value inv = e.div(e.c(1.0), norm);
+  BesselJY r;
+  r.j0 = e.mul(current, inv);
+  r.j1 = e.mul(j1, inv);
+  Value log = e.add(e.log(e.mul(x, e.c(0.5))), e.c(kEulerGamma));
+  Value twoEven = e.mul(e.mul(evenSum, inv), e.c(2.0));
+  r.y0 = e.mul(e.sub(e.mul(log, r.j0), twoEven), e.c(M_2_PI));
+  Value y1 = e.sub(e.mul(log, r.j1), e.div(r.j0, x));
+  r.y1 = e.mul(e.add(y1, e.mul(oddSum, inv)), e.c(M_2_PI));
+  return r;
+}
+
+/// J0, J1, Y0, Y1 on X >= 20 from Hankel's expansions (DLMF 10.17.3-4):
+/// J = (P cos chi - Q sin chi) / sqrt(pi X / 2),
+/// Y = (P sin chi + Q cos chi) / sqrt(pi X / 2), chi = X - (nu/2 + 1/4) pi,
+/// with 16 terms each of P and Q (the terms shrink to e^-2X, 4e-18 at
+/// X = 20, before the series diverges). cos chi and sin chi come from
+/// cos X and sin X, exactly reduced, instead of from X - pi/4 rounded.
+BesselJY besselHankel(Emitter &e, Value x) {
+  constexpr int kTerms = 16;
+  Value w = e.div(e.c(1.0), e.mul(x, x));
+  Value cosX = math::CosOp::create(e.b, e.loc, x);
+  Value sinX = math::SinOp::create(e.b, e.loc, x);
+  // 1 / sqrt(pi X / 2) times the 1 / sqrt(2) of cos(X - pi/4) = (cos X +
+  // sin X) / sqrt(2); no product of X that could overflow.
+  Value scale = e.div(e.c(1.0 / std::sqrt(M_PI)), e.sqrt(x));
+  BesselJY r;
+  for (int nu = 0; nu <= 1; ++nu) {
+    // a(k) = prod_{j <= k} (4 nu^2 - (2j - 1)^2) / (k! 8^k), alternating
+    // in sign between consecutive even (and odd) k.
+    double p[kTerms], q[kTerms], a = 1.0;
+    for (int k = 0; k < 2 * kTerms; ++k) {
+      if (k > 0)
+        a *= (4.0 * nu * nu - (2.0 * k - 1) * (2.0 * k - 1)) / (8.0 * k);
+      double sign = (k / 2) % 2 ? -1.0 : 1.0;
+      (k % 2 ? q : p)[k / 2] = sign * a;
+    }
+    Value bigP = polynomial(e, w, p);
+    Value bigQ = e.div(polynomial(e, w, q), x);
+    // sqrt(2) cos chi and sqrt(2) sin chi.
+    Value cosChi = nu == 0 ? e.add(cosX, sinX) : e.sub(sinX, cosX);
+    Value sinChi = nu == 0 ? e.sub(sinX, cosX) : e.neg(e.add(sinX, cosX));
+    Value j = e.mul(scale, e.sub(e.mul(bigP, cosChi), e.mul(bigQ, sinChi)));
+    Value y = e.mul(scale, e.add(e.mul(bigP, sinChi), e.mul(bigQ, cosChi)));
+    (nu == 0 ? r.j0 : r.j1) = j;
+    (nu == 0 ? r.y0 : r.y1) = y;
+  }
+  return r;
+}
+
+/// J0, J1, Y0, Y1 at X > 0 (f64): the power series up to 2, Miller's
+/// recurrence below 20, Hankel's expansions beyond (0 at infinity). Each
+/// method is computed everywhere and the right one selected; the others'
+/// infinities and NaNs are discarded with them.
+BesselJY besselJY(Emitter &e, Value x) {
+  using P = arith::CmpFPredicate;
+  BesselJY series = besselSeries(e, x);
+  BesselJY miller = besselMiller(e, x);
+  BesselJY hankel = besselHankel(e, x);
+  Value small = e.cmp(P::OLE, x, e.c(2.0));
+  Value middle = e.cmp(P::OLT, x, e.c(20.0));
+  Value infinite = e.cmp(P::OEQ, x, e.c(INFINITY));
+  auto pick = [&](Value s, Value m, Value h) {
+    Value r = e.select(small, s, e.select(middle, m, h));
+    return e.select(infinite, e.c(0.0), r);
+  };
+  return {pick(series.j0, miller.j0, hankel.j0),
+          pick(series.j1, miller.j1, hankel.j1),
+          pick(series.y0, miller.y0, hankel.y0),
+          pick(series.y1, miller.y1, hankel.y1)};
+}
+
+/// The largest element of the integer tensor `v` (or `v` itself, a
+/// scalar): tt.reduce with arith.maxsi along its leading axis until no
+/// axis is left.
+Value maxOverElements(Emitter &e, Value v) {
+  while (auto type = dyn_cast<RankedTensorType>(v.getType())) {
+    auto reduce = ReduceOp::create(e.b, e.loc, ValueRange{v}, 0);
+    Type element = type.getElementType();
+    OpBuilder::InsertionGuard guard(e.b);
+    Block *block = e.b.createBlock(&reduce.getCombineOp(), {},
+                                   {element, element}, {e.loc, e.loc});
+    Value max = arith::MaxSIOp::create(e.b, e.loc, block->getArgument(0),
+                                       block->getArgument(1));
+    ReduceReturnOp::create(e.b, e.loc, ValueRange{max});
+    v = reduce.getResult()[0];
+  }
+  return v;
+}
+
+/// Where J(n, X) or Y(n, X) leaves the range of f64 for |n| >= 1100 and
+/// |n| >= 2.72 X: |J(n, X)| <= (X/2)^n / n! < 2^-1100 underflows to 0 and
+/// Y(n, X) overflows to -infinity (DLMF 10.14.4, 10.19.2).
+Value beyondRange(Emitter &e, Value order, Value orderF, Value x) {
+  Value large = e.cmpi(arith::CmpIPredicate::sge, order,
+                       e.ci(1100, e.b.getI64Type()));
+  return e.both(large, e.cmp(arith::CmpFPredicate::OGE, orderF,
+                             e.mul(x, e.c(2.72))));
+}
+
+/// jn or yn (`second`): J(n, x) or Y(n, x) in f64 for an integer order
+/// `n`, from J0, J1 or Y0, Y1 by the three-term recurrence
+/// F(k+1) = 2k/X F(k) - F(k-1):
+///   - Y(n, X): upward, which is stable for Y; stopped at an infinity;
+///   - J(n, X) with X >= n: upward, stable while k < X;
+///   - J(n, X) with X <= 2 < n: (X/2)^n / n! times its power series;
+///   - J(n, X) otherwise: downward from J(n + 64) = 1 (Miller), rescaled
+///     by 2^-600 before it overflows, normalised by J0 or J1, whichever is
+///     larger.
+/// Orders differ between elements, so one loop runs as many steps as the
+/// longest element needs and each element steps while it needs to.
+Value besselN(Emitter &e, Value n, Value x, bool second) {
+  using P = arith::CmpFPredicate;
+  using I = arith::CmpIPredicate;
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  Type i64 = b.getI64Type(), f64 = b.getF64Type();
+  // |n| in i64 (n is libdevice's int: wider orders are truncated to it).
+  unsigned width = getElementTypeOrSelf(n.getType()).getIntOrFloatBitWidth();
+  if (width > 32)
+    n = arith::TruncIOp::create(b, loc, e.like(b.getI32Type()), n);
+  n = arith::ExtSIOp::create(b, loc, e.like(i64), n);
+  Value zero = e.ci(0, i64);
+  Value negativeOrder = e.cmpi(I::slt, n, zero);
+  Value order = e.select(negativeOrder, arith::SubIOp::create(b, loc, zero, n),
+                         n);
+  Value orderF = arith::SIToFPOp::create(b, loc, e.like(f64), order);
+  Value odd = e.cmpi(I::ne, arith::AndIOp::create(b, loc, order,
+                                                  e.ci(1, i64)),
+                     zero);
+  Value ax = e.abs(x);
+  BesselJY base = besselJY(e, ax);
+  Value low = e.cmpi(I::slt, order, e.ci(2, i64));
+  Value beyond = beyondRange(e, order, orderF, ax);
+  Value inRange = arith::XOrIOp::create(b, loc, beyond,
+                                        e.ci(1, b.getI1Type()));
+  Value finite = e.cmp(P::OLT, ax, e.c(INFINITY)); // false for NaN too
+  Value looping = e.both(e.both(finite, inRange),
+                         e.cmpi(I::sge, order, e.ci(2, i64)));
+  // Y always steps upward; J upward where X >= n, else by its series (X <=
+  // 2) or downward.
+  Value upward = looping, isSeries, downward;
+  if (!second) {
+    upward = e.both(looping, e.cmp(P::OGE, ax, orderF));
+    Value notUp = e.both(looping, e.cmp(P::OLT, ax, orderF));
+    isSeries = e.both(notUp, e.cmp(P::OLE, ax, e.c(2.0)));
+    downward = e.both(notUp, e.cmp(P::OGT, ax, e.c(2.0)));
+  }
+
+  // Steps per element, and the loop's count: the largest.
+  constexpr int kMillerMargin = 64;
+  Value steps = e.select(upward, arith::SubIOp::create(b, loc, order,
+                                                       e.ci(1, i64)),
+                         zero);
+  if (!second) {
+    steps = e.select(isSeries, order, steps);
+    steps = e.select(downward,
+                     arith::AddIOp::create(b, loc, order,
+                                           e.ci(kMillerMargin, i64)),
+                     steps);
+  }
+  Value count = arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                           maxOverElements(e, steps));
+
+  Value lo = second ? base.y0 : base.j0, hi = second ? base.y1 : base.j1;
+  SmallVector<Value> init = {lo, hi};
+  if (!second) {
+    init[0] = e.select(downward, e.c(0.0), lo);
+    init[1] = e.select(downward, e.c(1.0), hi);
+    init.push_back(e.c(0.0)); // J(n) of the downward recurrence
+    init.push_back(e.c(1.0)); // (X/2)^n / n! of the series
+  }
+  Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, lb, count, one, init,
+      [&](OpBuilder &body, Location l, Value iv, ValueRange args) {
+        Emitter le(body, l, e.like(f64), e.type);
+        Value i = arith::IndexCastOp::create(body, l, body.getI64Type(), iv);
+        Value iF = le.splat(arith::SIToFPOp::create(body, l, f64, i));
+        Value up = le.add(iF, le.c(1.0));
+        Value k = up;
+        Value active = le.both(upward, le.cmp(P::OLT, up, orderF));
+        if (second) // An infinity stays (the next step would be NaN).
+          active = le.both(active,
+                           le.cmp(P::OLT, le.abs(args[1]), le.c(INFINITY)));
+        Value down;
+        if (!second) {
+          down = le.sub(le.add(orderF, le.c(double(kMillerMargin))), iF);
+          k = le.select(downward, down, up);
+          active = le.either(active, le.both(downward,
+                                             le.cmp(P::OGE, down,
+                                                    le.c(1.0))));
+        }
+        Value next = le.sub(le.mul(le.div(le.mul(k, le.c(2.0)), ax), args[1]),
+                            args[0]);
+        Value scale = le.c(1.0);
+        if (!second)
+          scale = le.select(le.cmp(P::OGT, le.abs(next),
+                                   le.c(std::ldexp(1.0, 600))),
+                            le.c(std::ldexp(1.0, -600)), scale);
+        Value p = le.select(active, le.mul(args[1], scale), args[0]);
+        Value q = le.select(active, le.mul(next, scale), args[1]);
+        SmallVector<Value> results = {p, q};
+        if (!second) {
+          Value reached =
+              le.both(downward, le.cmp(P::OEQ, le.sub(down, le.c(1.0)),
+                                       orderF));
+          Value kept = le.select(active, le.mul(args[2], scale), args[2]);
+          results.push_back(le.select(le.both(active, reached), q, kept));
+          Value factor = le.div(le.mul(ax, le.c(0.5)), up);
+          Value grows = le.both(isSeries, le.cmp(P::OLE, up, orderF));
+          results.push_back(
+              le.select(grows, le.mul(args[3], factor), args[3]));
+        }
+        scf::YieldOp::create(body, l, results);
+      });
+  Value r = loop.getResult(1);
+  if (!second) {
+    // The series' sum: t(j) = t(j-1) (-X^2/4) / (j (n + j)).
+    Value q = e.mul(e.mul(ax, ax), e.c(-0.25));
+    Value term = e.c(1.0), sum = e.c(1.0);
+    for (int j = 1; j <= 12; ++j) {
+      term = e.div(e.mul(term, q), e.mul(e.c(double(j)),
+                                         e.add(orderF, e.c(double(j)))));
+      sum = e.add(sum, term);
+    }
+    Value fromSeries = e.mul(loop.getResult(3), sum);
+    Value byJ0 = e.cmp(P::OGE, e.abs(base.j0), e.abs(base.j1));
+    Value ratio = e.select(byJ0, e.div(base.j0, loop.getResult(1)),
+                           e.div(base.j1, loop.getResult(0)));
+    Value fromMiller = e.mul(loop.getResult(2), ratio);
+    r = e.select(isSeries, fromSeries, e.select(downward, fromMiller, r));
+  }
+  r = e.select(beyond, second ? e.c(-INFINITY) : e.c(0.0), r);
+  r = e.select(low, e.select(e.cmpi(I::eq, order, zero),
+                             second ? base.y0 : base.j0,
+                             second ? base.y1 : base.j1),
+               r);
+  // F(-n) = (-1)^n F(n); J(n, -x) = (-1)^n J(n, x).
+  Value flip = negativeOrder;
+  if (!second)
+    flip = arith::XOrIOp::create(b, loc, flip,
+                                 e.cmp(P::OLT, x, e.c(0.0)));
+  r = e.select(e.both(odd, flip), e.neg(r), r);
+  if (second) {
+    Value atZero = e.select(e.both(odd, negativeOrder), e.c(INFINITY),
+                            e.c(-INFINITY));
+    r = e.select(e.cmp(P::OEQ, x, e.c(0.0)), atZero, r);
+    r = e.select(e.cmp(P::OLT, x, e.c(0.0)), e.c(NAN), r);
+  }
+  return e.select(e.cmp(P::UNO, x, x), x, r);
+}
+
 /// sqrt of the sum of squares of `xs`, scaled by the largest magnitude so
 /// that nothing overflows or underflows on the way (an infinity wins over
 /// a NaN, as in hypot).
@@ -588,6 +946,33 @@ Value correctlyRoundedRsqrt(Emitter &e, Value x) {
                         e.cmp(P::ONE, y, e.c(0.0, f32)));
   finite = e.both(finite, e.cmp(P::OGT, x, e.c(0.0, f32)));
   return e.select(finite, r, y);
+}
+
+/// rcp64h, as the hardware's MUFU.RCP64H computes it: the reciprocal of x
+/// read from its high 32 bits only, returned in the high 32 bits (the low
+/// word zero), subnormal operands and results flushed to zeros of their
+/// sign. The hardware's result is an approximation (within 2^-19
+/// relative); this one is 1 / hi(x) correctly rounded, then cut to its
+/// high word.
+Value reciprocalOfHighWord(Emitter &e, Value x) {
+  using P = arith::CmpFPredicate;
+  OpBuilder &b = e.b;
+  Type i64 = b.getI64Type();
+  Value highWord = e.ci(APInt::getHighBitsSet(64, 32), i64);
+  auto cut = [&](Value v) {
+    Value bits = arith::AndIOp::create(b, e.loc, e.bitcast(v, i64), highWord);
+    return e.bitcast(bits, b.getF64Type());
+  };
+  Value smallest = e.c(std::ldexp(1.0, -1022)); // the least normal
+  Value high = cut(x);
+  Value flushed = e.select(e.cmp(P::OLT, e.abs(high), smallest),
+                           math::CopySignOp::create(b, e.loc, e.c(0.0), x),
+                           high);
+  Value r = cut(e.div(e.c(1.0), flushed));
+  r = e.select(e.cmp(P::OLT, e.abs(r), smallest),
+               math::CopySignOp::create(b, e.loc, e.c(0.0), r), r);
+  // A NaN whose payload lies in the low word would be cut to an infinity.
+  return e.select(e.cmp(P::UNO, x, x), x, r);
 }
 
 Value emit(Emitter &e, const Function &fn, ValueRange ops, Type resultType) {
@@ -706,6 +1091,28 @@ Value emit(Emitter &e, const Function &fn, ValueRange ops, Type resultType) {
     int nu = name == "cyl_bessel_i1";
     return inF64([&](Value v) { return besselI(e, v, nu); });
   }
+  if (name == "j0" || name == "j1" || name == "y0" || name == "y1") {
+    Emitter d = e.with(b.getF64Type());
+    return inF64([&](Value v) {
+      BesselJY r = besselJY(d, d.abs(v));
+      if (name == "j0")
+        return d.select(d.cmp(P::UNO, v, v), v, r.j0);
+      if (name == "j1") { // odd, with j1(-0) = -0
+        Value j1 = d.select(d.cmp(P::OLT, v, d.c(0.0)), d.neg(r.j1), r.j1);
+        return d.select(d.cmp(P::OEQ, v, d.c(0.0)), v, j1);
+      }
+      Value y = name == "y0" ? r.y0 : r.y1;
+      y = d.select(d.cmp(P::OEQ, v, d.c(0.0)), d.c(-INFINITY), y);
+      y = d.select(d.cmp(P::OLT, v, d.c(0.0)), d.c(NAN), y);
+      return d.select(d.cmp(P::UNO, v, v), v, y);
+    });
+  }
+  if (name == "jn" || name == "yn") {
+    Emitter d = e.with(b.getF64Type());
+    return e.narrow(besselN(d, ops[0], e.ext(ops[1]), name == "yn"), t);
+  }
+  if (name == "rcp64h")
+    return reciprocalOfHighWord(e, x);
   if (name == "hypot" || name == "rhypot" || name == "norm3d" ||
       name == "norm4d" || name == "rnorm3d" || name == "rnorm4d") {
     Value r = norm(e, ops);

@@ -9,10 +9,11 @@
 // ops around them (isfinite/isinf/isnan/signbit with their int results,
 // round-to-nearest arithmetic, rcbrt, normcdf, norm3d, saturate, bit casts).
 // intel-expand-libdevice computes the others that the core's
-// tt-expand-libdevice can (directed roundings, conversions, erfinv, ...)
-// before the ttgir stage; anything left (the Bessel functions j0..yn), and
-// target assembly (tt.elementwise_inline_asm), is refused before the
-// conversion with one error naming it.
+// tt-expand-libdevice can (directed roundings, conversions, erfinv, the
+// Bessel functions, ...) before the ttgir stage; anything left (a name
+// libdevice does not have, types a function does not take) and target
+// assembly (tt.elementwise_inline_asm) are refused before the conversion
+// with one error naming them.
 //
 //===----------------------------------------------------------------------===//
 

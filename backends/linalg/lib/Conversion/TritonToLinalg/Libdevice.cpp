@@ -3,12 +3,11 @@
 // The functions of libdevice that tl.extra.cuda.libdevice exposes on f32
 // and f64 (`__nv_<name>f` on f32, `__nv_<name>` on f64) and that the core's
 // tt-expand-libdevice leaves to the target, because computing them takes a
-// math library: exp10, lgamma, tgamma, j0/j1/y0/y1/jn/yn, logb, ilogb,
-// ldexp, scalbn and remainder. Each becomes a call of the C library's
-// function of the same meaning (`<name>f` on f32). Every one of them is in
-// glibc's libm, which the kernel library is linked against with undefined
-// symbols refused (lib/Target/CodeGen.cpp), so nothing that compiles fails
-// to load.
+// math library: exp10, lgamma, tgamma, logb, ilogb, ldexp, scalbn and
+// remainder. Each becomes a call of the C library's function of the same
+// meaning (`<name>f` on f32). Every one of them is in glibc's libm, which
+// the kernel library is linked against with undefined symbols refused
+// (lib/Target/CodeGen.cpp), so nothing that compiles fails to load.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +31,6 @@ enum class Shape {
   Unary,    // T -> T
   Binary,   // T, T -> T       (remainder)
   FloatInt, // T, int -> T     (ldexp, scalbn)
-  IntFloat, // int, T -> T     (jn, yn)
   ToInt,    // T -> int        (ilogb)
 };
 
@@ -40,11 +38,9 @@ enum class Shape {
 /// f32 suffix.
 std::optional<Shape> getShape(StringRef name) {
   return llvm::StringSwitch<std::optional<Shape>>(name)
-      .Cases({"exp10", "lgamma", "tgamma", "j0", "j1", "y0", "y1", "logb"},
-             Shape::Unary)
+      .Cases({"exp10", "lgamma", "tgamma", "logb"}, Shape::Unary)
       .Case("remainder", Shape::Binary)
       .Cases({"ldexp", "scalbn"}, Shape::FloatInt)
-      .Cases({"jn", "yn"}, Shape::IntFloat)
       .Case("ilogb", Shape::ToInt)
       .Default(std::nullopt);
 }
@@ -112,10 +108,6 @@ FailureOr<Function> decode(ExternElementwiseOp op, std::string &why) {
     ok = operands.size() == 2 && operands[0] == type && isInt(operands[1]) &&
          result == type;
     break;
-  case Shape::IntFloat:
-    ok = operands.size() == 2 && isInt(operands[0]) && operands[1] == type &&
-         result == type;
-    break;
   case Shape::ToInt:
     ok = operands.size() == 1 && operands[0] == type && isInt(result);
     break;
@@ -168,7 +160,7 @@ Value emitExternElementwise(OpBuilder &b, Location loc, ExternElementwiseOp op,
   std::string name = fn->name.str();
   if (fn->type.isF32())
     name += "f";
-  // An integer operand (ldexp's exponent, jn's order) is C's int.
+  // An integer operand (ldexp's exponent) is C's int.
   SmallVector<Value> args(operands);
   for (Value &arg : args) {
     if (!arg.getType().isInteger())
