@@ -28,11 +28,8 @@ namespace {
 /// The `llir` stage's passes: shared memory placed, barriers inserted, then
 /// TTGIR to the LLVM dialect.
 void buildLLIRPipeline(mlir::OpPassManager &pm) {
-  pm.addPass(mlir::triton::createTritonGPUAllocateSharedMemory());
-  pm.addPass(mlir::triton::createTritonGPUInsertBarriers());
-  pm.addPass(mlir::triton::intel::createConvertTritonGPUToLLVM());
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
+  trident::buildTTGIRToLLVMPipeline(
+      pm, mlir::triton::intel::createConvertTritonGPUToLLVM());
 }
 
 class IntelTarget : public TargetBackend {

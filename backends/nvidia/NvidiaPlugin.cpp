@@ -113,13 +113,10 @@ void buildTTGIRPipeline(mlir::OpPassManager &pm, const TargetOptions &options,
 /// The `llir` stage's passes: shared memory placed, barriers inserted, then
 /// TTGIR to the LLVM and NVVM dialects.
 void buildLLIRPipeline(mlir::OpPassManager &pm, int computeCapability) {
-  pm.addPass(mlir::triton::createTritonGPUAllocateSharedMemory());
-  pm.addPass(mlir::triton::createTritonGPUInsertBarriers());
   mlir::triton::nvidia_gpu::ConvertTritonGPUToLLVMOptions options;
   options.computeCapability = computeCapability;
-  pm.addPass(mlir::triton::nvidia_gpu::createConvertTritonGPUToLLVM(options));
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
+  trident::buildTTGIRToLLVMPipeline(
+      pm, mlir::triton::nvidia_gpu::createConvertTritonGPUToLLVM(options));
 }
 
 class NvidiaTarget : public TargetBackend {

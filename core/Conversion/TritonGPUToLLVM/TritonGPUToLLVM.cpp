@@ -1,12 +1,15 @@
 //===- TritonGPUToLLVM.cpp - All generic patterns and the target ----------===//
 //
-// The public entry a GPU plugin calls from its own conversion pass: every
-// generic pattern of this directory plus MLIR's scalar arith, math,
-// control-flow and ub lowerings.
+// The public entries a GPU plugin calls: from its own conversion pass,
+// every generic pattern of this directory plus MLIR's scalar arith, math,
+// control-flow and ub lowerings (convertTritonGPUToLLVM); around that pass,
+// the `llir` stage's pass order (trident::buildTTGIRToLLVMPipeline).
 //
 //===----------------------------------------------------------------------===//
 
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
+
+#include "trident/Conversion/TritonGPUToLLVM/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -21,6 +24,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -106,4 +111,13 @@ mlir::triton::convertTritonGPUToLLVM(ModuleOp module,
     return failure();
   reconcileElementCasts(module);
   return success();
+}
+
+void trident::buildTTGIRToLLVMPipeline(OpPassManager &pm,
+                                       std::unique_ptr<Pass> lowering) {
+  pm.addPass(createTritonGPUAllocateSharedMemory());
+  pm.addPass(createTritonGPUInsertBarriers());
+  pm.addPass(std::move(lowering));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 }

@@ -17,4 +17,18 @@ namespace mlir::triton {
 
 } // namespace mlir::triton
 
+namespace trident {
+
+/// Fills `pm` (on a module) with the `llir` stage's pass order that every
+/// GPU backend shares: tritongpu-allocate-shared-memory (offsets and the
+/// module's `ttg.shared`), tritongpu-insert-barriers (between racing
+/// shared-memory accesses), which the lowering assumes; then `lowering`,
+/// the backend's own TTGIR -> LLVM pass (one call of
+/// mlir::triton::convertTritonGPUToLLVM with its TargetInfo and hooks);
+/// then canonicalization and CSE of the LLVM dialect it produced.
+void buildTTGIRToLLVMPipeline(mlir::OpPassManager &pm,
+                              std::unique_ptr<mlir::Pass> lowering);
+
+} // namespace trident
+
 #endif // TRIDENT_CONVERSION_TRITONGPUTOLLVM_PASSES_H
