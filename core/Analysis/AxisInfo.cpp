@@ -804,6 +804,18 @@ private:
       return single(
           visitReshape(type, *in[0], reshape.getSrc().getType().getShape()));
 
+    // An op that states its own facts (a plugin's).
+    if (auto described = dyn_cast<trident::AxisInfoOpInterface>(op)) {
+      SmallVector<AxisInfo> stated = described.inferAxisInfo(in);
+      if (stated.size() == op->getNumResults() &&
+          llvm::all_of(llvm::zip(stated, op->getResults()), [](auto pair) {
+            auto [info, result] = pair;
+            return info.isInitialized() &&
+                   info.getRank() == shapeOf(result.getType()).size();
+          }))
+        return stated;
+    }
+
     // Anything else: elementwise operations without side effects keep equal
     // runs (inline assembly that reads a clock, or that packs several
     // elements per call, need not); other results are unknown.
@@ -934,3 +946,5 @@ unsigned ModuleAxisInfoAnalysis::getMaskAlignment(Value mask) {
     return 1;
   return std::max<int64_t>(info->getConstancy(getFastestDim(type)), 1);
 }
+
+#include "trident/Analysis/AxisInfoInterface.cpp.inc"

@@ -11,6 +11,7 @@
 // scf (loops and branches included) and over calls: a private function's
 // arguments join what its call sites pass. Kernel arguments and operations
 // carry user hints (`tt.divisibility`, `tt.contiguity`, `tt.constancy`).
+// Other dialects' ops (a plugin's) join through trident::AxisInfoOpInterface.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #define TRIDENT_ANALYSIS_AXISINFO_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -128,5 +130,9 @@ private:
 };
 
 } // namespace trident
+
+/// trident::AxisInfoOpInterface (AxisInfoInterface.td): the facts of a
+/// plugin's op, which the analysis asks before its default rules.
+#include "trident/Analysis/AxisInfoInterface.h.inc"
 
 #endif // TRIDENT_ANALYSIS_AXISINFO_H
