@@ -3,7 +3,9 @@
 // Every backend ends its MLIR pipeline by translating the module to LLVM IR.
 // MLIR's translation prints the LLVM verifier's findings on stderr; a
 // backend wants them as its stage's error instead, in one line, so the
-// translation runs unverified and the verifier runs here.
+// translation runs unverified and the verifier runs here. The errors LLVM
+// reports later, through its context (code generation, linking), would end
+// the process: keepLLVMErrors turns them into the stage's error too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,9 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -52,6 +57,36 @@ translateToVerifiedLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
   error =
       "the module translates to invalid LLVM IR: " + llvm::join(lines, "; ");
   return nullptr;
+}
+
+namespace detail {
+/// Keeps the first error in `first`; lets LLVM print the rest as it does.
+struct ErrorKeepingDiagnosticHandler : public llvm::DiagnosticHandler {
+  explicit ErrorKeepingDiagnosticHandler(std::string &first) : first(first) {}
+  bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+    if (info.getSeverity() != llvm::DS_Error)
+      return false;
+    if (first.empty()) {
+      llvm::raw_string_ostream os(first);
+      llvm::DiagnosticPrinterRawOStream printer(os);
+      info.print(printer);
+    }
+    return true;
+  }
+  std::string &first;
+};
+} // namespace detail
+
+/// Keeps the first error that LLVM reports through `context` in
+/// `firstError` (which must outlive the context's use) instead of LLVM's
+/// default, which prints it and calls exit(1): an inline-assembly constraint
+/// no register class takes, met in instruction selection, say. LLVM goes on
+/// after such an error, so a stage checks `firstError` when its passes are
+/// done. Warnings and remarks are printed as LLVM prints them.
+inline void keepLLVMErrors(llvm::LLVMContext &context,
+                           std::string &firstError) {
+  context.setDiagnosticHandler(
+      std::make_unique<detail::ErrorKeepingDiagnosticHandler>(firstError));
 }
 
 } // namespace trident

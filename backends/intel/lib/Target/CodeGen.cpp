@@ -234,6 +234,8 @@ std::optional<std::string>
 mlir::triton::intel::compileToSPIRV(llvm::StringRef llvmIR,
                                     std::string &error) {
   llvm::LLVMContext context;
+  std::string llvmError;
+  trident::keepLLVMErrors(context, llvmError);
   llvm::SMDiagnostic diagnostic;
   std::unique_ptr<llvm::Module> module = llvm::parseIR(
       llvm::MemoryBufferRef(llvmIR, "kernel.ll"), diagnostic, context);
@@ -278,6 +280,10 @@ mlir::triton::intel::compileToSPIRV(llvm::StringRef llvmIR,
   if (!finished) {
     error = "LLVM's SPIR-V target failed: " +
             (fatal.empty() ? std::string("it crashed") : fatal);
+    return std::nullopt;
+  }
+  if (!llvmError.empty()) {
+    error = "LLVM's SPIR-V target cannot emit the kernel: " + llvmError;
     return std::nullopt;
   }
   if (binary.empty()) {

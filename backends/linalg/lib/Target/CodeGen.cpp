@@ -276,6 +276,8 @@ mlir::triton::cpu::compileToSharedLibrary(StringRef llvmIR,
     return std::nullopt;
   }
   LLVMContext context;
+  std::string llvmError;
+  trident::keepLLVMErrors(context, llvmError);
   SMDiagnostic diagnostic;
   std::unique_ptr<Module> module = parseIR(
       MemoryBufferRef(llvmIR, "trident-cpu-kernel.ll"), diagnostic, context);
@@ -310,6 +312,10 @@ mlir::triton::cpu::compileToSharedLibrary(StringRef llvmIR,
       return std::nullopt;
     }
     codegen.run(*module);
+  }
+  if (!llvmError.empty()) {
+    error = "the host target cannot emit the kernel: " + llvmError;
+    return std::nullopt;
   }
   return linkSharedLibrary(object, error);
 }

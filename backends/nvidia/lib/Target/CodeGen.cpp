@@ -290,6 +290,8 @@ std::optional<std::string> mlir::triton::nvidia_gpu::translateToLLVMIR(
 
   dropNonLLVMArgumentAttributes(module);
   llvm::LLVMContext llvmContext;
+  std::string llvmError;
+  trident::keepLLVMErrors(llvmContext, llvmError);
   std::unique_ptr<llvm::Module> llvmModule = trident::translateToVerifiedLLVMIR(
       module, llvmContext, "trident-nvidia-kernel",
       "the LLVM and NVVM dialects", error);
@@ -306,6 +308,10 @@ std::optional<std::string> mlir::triton::nvidia_gpu::translateToLLVMIR(
   if (!linkLibdevice(*llvmModule, error) || !checkSymbols(*llvmModule, error))
     return std::nullopt;
   optimize(*llvmModule, *machine);
+  if (!llvmError.empty()) {
+    error = "LLVM: " + llvmError;
+    return std::nullopt;
+  }
 
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -322,6 +328,8 @@ mlir::triton::nvidia_gpu::compileToPTX(llvm::StringRef llvmIR,
   if (!machine)
     return std::nullopt;
   llvm::LLVMContext llvmContext;
+  std::string llvmError;
+  trident::keepLLVMErrors(llvmContext, llvmError);
   llvm::SMDiagnostic diagnostic;
   std::unique_ptr<llvm::Module> module = llvm::parseIR(
       llvm::MemoryBufferRef(llvmIR, "kernel.ll"), diagnostic, llvmContext);
@@ -346,6 +354,12 @@ mlir::triton::nvidia_gpu::compileToPTX(llvm::StringRef llvmIR,
     return std::nullopt;
   }
   pm.run(*module);
+  // Instruction selection reports what it cannot emit (an inline-assembly
+  // constraint NVPTX has no register for) and goes on.
+  if (!llvmError.empty()) {
+    error = "LLVM's NVPTX target cannot emit the kernel: " + llvmError;
+    return std::nullopt;
+  }
   return std::string(ptx.str());
 }
 

@@ -71,3 +71,37 @@ tt.func public @constraints_do_not_parse(%x: i32) -> i32 {
   tt.return %y : i32
 }
 }
+
+// -----
+
+// Codes NVPTX has no register for (its instruction selection used to end the
+// process: "couldn't allocate output register for constraint 'p'", "unknown
+// asm constraint 'z'"; found by fuzzing, test/fuzz/crashes/inline-asm-*).
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @unknown_output_code(%x: i32) -> i32 {
+  // expected-error @+1 {{inline assembly "mov.b32 $0, $1;" cannot be emitted: constraint code 't' (in '=rtp,r') is not one NVPTX takes: registers b, c, h, r, l, q, f, d, N, and the immediates n, i as inputs}}
+  %y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=rtp,r", packed_element = 1 : i32, pure = true} %x : i32 -> i32
+  tt.return %y : i32
+}
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @unknown_input_code(%x: i32) -> i32 {
+  // expected-error @+1 {{inline assembly "mov.b32 $0, $1;" cannot be emitted: constraint code 'z' (in '=r,z') is not one NVPTX takes}}
+  %y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,z", packed_element = 1 : i32, pure = true} %x : i32 -> i32
+  tt.return %y : i32
+}
+}
+
+// -----
+
+// An immediate is an input only; an input may be tied to an output.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @immediate_output(%x: i32) -> i32 {
+  // expected-error @+1 {{constraint code 'n' (in '=n,0') is not one NVPTX takes}}
+  %y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=n,0", packed_element = 1 : i32, pure = true} %x : i32 -> i32
+  tt.return %y : i32
+}
+}

@@ -617,3 +617,5 @@ LogicalResult MaskOp::verify() {
                          << TypeRange(getResultTypes()) << ")";
   return success();
 }
+
+#include "trident/Dialect/TritonGPU/IR/TritonGPUOpInterfaces.cpp.inc"

@@ -3,7 +3,8 @@
 // A loop whose loads feed dots through shared memory (tt.load ->
 // ttg.local_alloc -> ttg.local_load into a dot-operand layout, the form
 // ttg-reduce-data-duplication leaves, or -> a backend's matrix op that reads
-// shared memory itself, like Hopper's warp-group dot) waits for global memory
+// shared memory itself, like Hopper's warp-group dot, which says so through
+// SharedMemoryMatmulOpInterface) waits for global memory
 // in every iteration. This pass gives each such load a buffer of `num-stages`
 // slots and starts its copy num-stages - 1 iterations ahead, with
 // ttg.async_copy_global_to_local:
@@ -66,24 +67,6 @@ bool isAbsentOrZero(Value value) {
          matchPattern(value, m_AnyZeroFloat());
 }
 
-/// Whether `op` is a backend's matrix multiply that reads operands from
-/// shared memory: it only reads memory, and its one result has a
-/// matrix-unit (MmaEncodingTrait) layout.
-bool isSharedMemoryMatmul(Operation *op) {
-  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
-    return false;
-  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!type || !isa_and_nonnull<MmaEncodingTrait>(type.getEncoding()) ||
-      !effects)
-    return false;
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
-    return isa<MemoryEffects::Read>(e.getEffect());
-  });
-}
-
 /// Whether `load` (in `body`) fills a shared buffer that is only read back
 /// in `body`, at least once into a dot-operand layout.
 FailureOr<LocalAllocOp> getStagingBuffer(LoadOp load, Block *body) {
@@ -104,9 +87,12 @@ FailureOr<LocalAllocOp> getStagingBuffer(LoadOp load, Block *body) {
       continue;
     }
     // A matrix unit that reads its operand straight from shared memory (a
-    // backend's op, e.g. wgmma): it only reads the buffer and yields a
-    // result in a matrix-unit layout.
-    if (isSharedMemoryMatmul(user)) {
+    // backend's op, e.g. wgmma, through SharedMemoryMatmulOpInterface).
+    if (auto matmul = dyn_cast<SharedMemoryMatmulOpInterface>(user)) {
+      for (OpOperand &use : user->getOpOperands())
+        if (use.get() == staging.getResult() &&
+            !matmul.readsSharedMatrixOperand(use))
+          return failure();
       feedsDot = true;
       continue;
     }

@@ -116,6 +116,23 @@ std::string checkInlineAsm(StringRef asmString, StringRef constraints,
     return "constraints '" + constraints.str() + "' name " +
            std::to_string(operands) + " operands, but the op has " +
            std::to_string(numOperands) + " (its results, then its arguments)";
+  // NVPTX has registers for these codes (and takes immediates as inputs);
+  // its instruction selection fails on any other.
+  for (const llvm::InlineAsm::ConstraintInfo &info : infos) {
+    if (info.Type == llvm::InlineAsm::isClobber)
+      continue;
+    bool input = info.Type == llvm::InlineAsm::isInput;
+    for (const std::string &code : info.Codes) {
+      StringRef letters = input ? "bchrlqfdNni" : "bchrlqfdN";
+      bool known = code.size() == 1 && letters.contains(code[0]);
+      // An input tied to an output: its number.
+      bool tied = input && !code.empty() && llvm::all_of(code, llvm::isDigit);
+      if (!known && !tied)
+        return "constraint code '" + code + "' (in '" + constraints.str() +
+               "') is not one NVPTX takes: registers b, c, h, r, l, q, f, "
+               "d, N, and the immediates n, i as inputs";
+    }
+  }
   for (size_t i = 0; i < asmString.size(); ++i) {
     if (asmString[i] != '$')
       continue;

@@ -83,6 +83,8 @@ unsigned totalElemsPerThreadFromLinearLayout(const LinearLayout &ll);
 #define GET_TYPEDEF_CLASSES
 #include "trident/Dialect/TritonGPU/IR/TritonGPUTypes.h.inc"
 
+#include "trident/Dialect/TritonGPU/IR/TritonGPUOpInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "trident/Dialect/TritonGPU/IR/TritonGPUOps.h.inc"
 

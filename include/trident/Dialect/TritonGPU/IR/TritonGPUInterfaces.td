@@ -1,6 +1,7 @@
-//===- TritonGPUInterfaces.td - Layout attribute interfaces --*- tablegen -*-===//
+//===- TritonGPUInterfaces.td - Layout and op interfaces -----*- tablegen -*-===//
 //
-// The attribute interfaces every ttg layout implements. Generic code (the
+// The attribute interfaces every ttg layout implements, and the op interface
+// through which a backend's matrix op joins the core's passes. Generic code (the
 // verifiers, the linear-layout conversions, the passes of the core) only ever
 // talks to a layout through these interfaces, which is what lets a plugin add
 // a layout (a tensor-core accumulator, a vendor shared-memory swizzle) without
@@ -190,6 +191,34 @@ def SharedEncodingTrait : AttrInterface<"SharedEncodingTrait"> {
       }], "::llvm::SmallVector<unsigned>", "getSharedOrder", (ins), [{}], [{
         return ::mlir::triton::gpu::getDefaultOrder(
             $_attr.getRank());
+      }]>,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// SharedMemoryMatmulOpInterface
+//===----------------------------------------------------------------------===//
+
+def SharedMemoryMatmulOpInterface : OpInterface<"SharedMemoryMatmulOpInterface"> {
+  let cppNamespace = "::mlir::triton::gpu";
+  let description = [{
+    A backend's matrix product that reads operands straight from shared
+    memory (`!ttg.memdesc` values), as Hopper's warp-group dot does, instead
+    of through `ttg.local_load` into a dot-operand layout. `ttg-pipeline`
+    stages the global loads that fill such an operand, as it stages those
+    read back into a dot-operand layout; an op without the interface is never
+    taken for a matrix unit.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Whether the op reads `operand` from shared memory as a matrix
+        operand (and only reads it). By default, every `!ttg.memdesc`
+        operand.
+      }],
+      "bool", "readsSharedMatrixOperand", (ins "::mlir::OpOperand &":$operand),
+      "", [{
+        return ::mlir::isa<::mlir::triton::gpu::MemDescType>(
+            operand.get().getType());
       }]>,
   ];
 }

@@ -15,6 +15,7 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "trident/Dialect/Triton/IR/TritonAttrDefs.td"
 include "trident/Dialect/Triton/IR/TritonTypes.td"
+include "trident/Dialect/TritonGPU/IR/TritonGPUInterfaces.td"
 include "trident/Dialect/TritonGPU/IR/TritonGPUTypes.td"
 include "nvidia/Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.td"
 
@@ -44,6 +45,7 @@ class TTNG_Op<string mnemonic, list<Trait> traits = []>
 
 def TTNG_WarpGroupDotOp : TTNG_Op<"warp_group_dot", [
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    SharedMemoryMatmulOpInterface,
     TypesMatchWith<"the accumulator has the type of the result",
                    "d", "c", "$_self">
   ]> {
