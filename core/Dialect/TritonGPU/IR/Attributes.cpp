@@ -624,15 +624,6 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 unsigned BlockedEncodingAttr::getRank() const { return getOrder().size(); }
 
-SmallVector<unsigned> BlockedEncodingAttr::getCTAsPerCGA() const {
-  return SmallVector<unsigned>(getCTALayout().getCTAsPerCGA());
-}
-SmallVector<unsigned> BlockedEncodingAttr::getCTASplitNum() const {
-  return SmallVector<unsigned>(getCTALayout().getCTASplitNum());
-}
-SmallVector<unsigned> BlockedEncodingAttr::getCTAOrder() const {
-  return SmallVector<unsigned>(getCTALayout().getCTAOrder());
-}
 SmallVector<unsigned> BlockedEncodingAttr::getRepOrder() const {
   return SmallVector<unsigned>(getOrder());
 }
@@ -740,6 +731,25 @@ static SmallVector<unsigned> eraseDim(SmallVector<unsigned> values,
   if (dim < values.size())
     values.erase(values.begin() + dim);
   return values;
+}
+
+SmallVector<unsigned> gpu::detail::getCTAsPerCGA(Attribute ctaLayout,
+                                                 unsigned rank) {
+  if (auto cta = dyn_cast_or_null<CTALayoutAttr>(ctaLayout))
+    return SmallVector<unsigned>(cta.getCTAsPerCGA());
+  return SmallVector<unsigned>(rank, 1);
+}
+SmallVector<unsigned> gpu::detail::getCTASplitNum(Attribute ctaLayout,
+                                                  unsigned rank) {
+  if (auto cta = dyn_cast_or_null<CTALayoutAttr>(ctaLayout))
+    return SmallVector<unsigned>(cta.getCTASplitNum());
+  return SmallVector<unsigned>(rank, 1);
+}
+SmallVector<unsigned> gpu::detail::getCTAOrder(Attribute ctaLayout,
+                                               unsigned rank) {
+  if (auto cta = dyn_cast_or_null<CTALayoutAttr>(ctaLayout))
+    return SmallVector<unsigned>(cta.getCTAOrder());
+  return getDefaultOrder(rank);
 }
 
 SmallVector<unsigned> SliceEncodingAttr::getCTAsPerCGA() const {
@@ -1110,15 +1120,6 @@ SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 unsigned SwizzledSharedEncodingAttr::getRank() const {
   return getOrder().size();
-}
-SmallVector<unsigned> SwizzledSharedEncodingAttr::getCTAsPerCGA() const {
-  return SmallVector<unsigned>(getCTALayout().getCTAsPerCGA());
-}
-SmallVector<unsigned> SwizzledSharedEncodingAttr::getCTASplitNum() const {
-  return SmallVector<unsigned>(getCTALayout().getCTASplitNum());
-}
-SmallVector<unsigned> SwizzledSharedEncodingAttr::getCTAOrder() const {
-  return SmallVector<unsigned>(getCTALayout().getCTAOrder());
 }
 SmallVector<unsigned> SwizzledSharedEncodingAttr::getSharedOrder() const {
   return SmallVector<unsigned>(getOrder());

@@ -75,6 +75,14 @@ unsigned totalElemsPerThreadFromLinearLayout(const LinearLayout &ll);
 
 #include "trident/Dialect/TritonGPU/IR/TritonGPUDialect.h.inc"
 
+namespace mlir::triton::gpu::detail {
+/// The defaults of LayoutEncodingTrait's CTA getters: what `ctaLayout` (a
+/// #ttg.cta_layout, or null for a single CTA) says for a layout of `rank`.
+SmallVector<unsigned> getCTAsPerCGA(Attribute ctaLayout, unsigned rank);
+SmallVector<unsigned> getCTASplitNum(Attribute ctaLayout, unsigned rank);
+SmallVector<unsigned> getCTAOrder(Attribute ctaLayout, unsigned rank);
+} // namespace mlir::triton::gpu::detail
+
 #include "trident/Dialect/TritonGPU/IR/TritonGPUAttrInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES

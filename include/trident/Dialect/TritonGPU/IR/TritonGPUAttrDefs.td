@@ -86,8 +86,7 @@ def TTG_CTALayoutAttr : AttrDef<TritonGPU_Dialect, "CTALayout"> {
 //===----------------------------------------------------------------------===//
 
 def TTG_BlockedEncodingAttr : TritonGPU_Attr<"BlockedEncoding", "blocked", [
-    DeclareAttrInterfaceMethods<LayoutEncodingTrait,
-        ["getCTAsPerCGA", "getCTASplitNum", "getCTAOrder"]>,
+    DeclareAttrInterfaceMethods<LayoutEncodingTrait>,
     DeclareAttrInterfaceMethods<DistributedEncodingTrait, DistributedMethods>
   ]> {
   let summary = "each thread holds a block of consecutive elements";
@@ -250,8 +249,7 @@ def TTG_LinearEncodingAttr : TritonGPU_Attr<"LinearEncoding", "linear", [
 
 def TTG_SwizzledSharedEncodingAttr
     : TritonGPU_Attr<"SwizzledSharedEncoding", "swizzled_shared", [
-        DeclareAttrInterfaceMethods<LayoutEncodingTrait,
-            ["getCTAsPerCGA", "getCTASplitNum", "getCTAOrder"]>,
+        DeclareAttrInterfaceMethods<LayoutEncodingTrait>,
         DeclareAttrInterfaceMethods<SharedEncodingTrait, ["getSharedOrder"]>
       ]> {
   let summary = "shared memory with XOR swizzling of vectors";

@@ -23,28 +23,41 @@ def LayoutEncodingTrait : AttrInterface<"LayoutEncodingTrait"> {
   let description = [{
     Common to every ttg layout, distributed or shared: the rank of the tensors
     it describes and how the tensor is split over the CTAs of a CGA (a thread
-    block cluster). The CTA methods default to a single CTA.
+    block cluster). The CTA methods default to what the layout's
+    `#ttg.cta_layout` says (a `CTALayout` parameter, whose accessor is
+    getCTALayout), or to a single CTA for a layout without one; a layout
+    that derives them otherwise (from a parent, from linear bases) overrides
+    them.
   }];
 
   let methods = [
     InterfaceMethod<"Returns the rank of the tensors this layout describes.",
                     "unsigned", "getRank">,
     InterfaceMethod<[{
+        Returns the layout's `#ttg.cta_layout`, or null for a layout without
+        one. A layout with a `CTALayout` parameter answers with its
+        accessor.
+      }], "::mlir::Attribute", "getCTALayout", (ins), [{}],
+      [{ return {}; }]>,
+    InterfaceMethod<[{
         Returns how many CTAs of the CGA hold each dimension of the tensor.
       }], "::llvm::SmallVector<unsigned>", "getCTAsPerCGA", (ins), [{}], [{
-        return ::llvm::SmallVector<unsigned>($_attr.getRank(), 1);
+        return ::mlir::triton::gpu::detail::getCTAsPerCGA(
+            $_attr.getCTALayout(), $_attr.getRank());
       }]>,
     InterfaceMethod<[{
         Returns in how many pieces each dimension of the tensor is split among
         the CTAs; CTAsPerCGA / CTASplitNum CTAs share (multicast) a piece.
       }], "::llvm::SmallVector<unsigned>", "getCTASplitNum", (ins), [{}], [{
-        return ::llvm::SmallVector<unsigned>($_attr.getRank(), 1);
+        return ::mlir::triton::gpu::detail::getCTASplitNum(
+            $_attr.getCTALayout(), $_attr.getRank());
       }]>,
     InterfaceMethod<[{
         Returns the order of the CTAs in the CGA, fastest-varying dimension
         first.
       }], "::llvm::SmallVector<unsigned>", "getCTAOrder", (ins), [{}], [{
-        return ::mlir::triton::gpu::getDefaultOrder($_attr.getRank());
+        return ::mlir::triton::gpu::detail::getCTAOrder(
+            $_attr.getCTALayout(), $_attr.getRank());
       }]>,
   ];
 }

@@ -21,8 +21,7 @@ include "trident/Dialect/TritonGPU/IR/TritonGPUInterfaces.td"
 //===----------------------------------------------------------------------===//
 
 def NvidiaMmaEncodingAttr : AttrDef<TritonGPU_Dialect, "NvidiaMmaEncoding", [
-    DeclareAttrInterfaceMethods<LayoutEncodingTrait,
-        ["getCTAsPerCGA", "getCTASplitNum", "getCTAOrder"]>,
+    DeclareAttrInterfaceMethods<LayoutEncodingTrait>,
     DeclareAttrInterfaceMethods<DistributedEncodingTrait,
         ["getRepOrder", "getWarpOrder", "getThreadOrder"]>,
     DeclareAttrInterfaceMethods<MmaEncodingTrait,
@@ -85,8 +84,7 @@ def NvidiaMmaEncodingAttr : AttrDef<TritonGPU_Dialect, "NvidiaMmaEncoding", [
 //===----------------------------------------------------------------------===//
 
 def NVMMASharedEncodingAttr : AttrDef<TritonGPU_Dialect, "NVMMASharedEncoding", [
-    DeclareAttrInterfaceMethods<LayoutEncodingTrait,
-        ["getCTAsPerCGA", "getCTASplitNum", "getCTAOrder"]>,
+    DeclareAttrInterfaceMethods<LayoutEncodingTrait>,
     DeclareAttrInterfaceMethods<SharedEncodingTrait,
         ["getAlignment", "getSharedOrder"]>
   ]> {
