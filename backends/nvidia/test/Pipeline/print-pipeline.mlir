@@ -1,8 +1,11 @@
 // `trident compile --print-pipeline` for nvidia: the ttgir stage's passes
 // with the compilation's options (the target's architecture, warps,
 // stages); run by `trident-opt` on the ttir stage's output they reproduce
-// `--emit ttgir` byte for byte. llir, ptx and cubin emit LLVM IR and binary
-// forms.
+// `--emit ttgir` byte for byte. The llir stage's passes, run the same way on
+// the ttgir stage's output, give the LLVM and NVVM dialects, which
+// `trident-nvidia-translate` turns into the stage's LLVM IR (libdevice
+// linked, optimised) and the ptx stage's PTX, byte for byte too. ptx and
+// cubin are emitted by the target.
 //
 // RUN: trident compile --plugin %nvidia_plugin --target nvidia:sm_80 --num-warps 8 --num-stages 2 --print-pipeline > %t.pipelines
 // RUN: FileCheck %s --input-file=%t.pipelines
@@ -10,6 +13,13 @@
 // RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_80 --num-warps 8 --num-stages 2 --emit ttgir -o %t.ttgir.mlir
 // RUN: sed -n 's/^ttgir: //p' %t.pipelines | tr -d '\n' | xargs -0 -I{} trident-opt --plugin %nvidia_plugin %t.ttir.mlir --pass-pipeline={} -o %t.ttgir.again.mlir
 // RUN: cmp %t.ttgir.mlir %t.ttgir.again.mlir
+// RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_80 --num-warps 8 --num-stages 2 --emit llir -o %t.ll
+// RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_80 --num-warps 8 --num-stages 2 --emit ptx -o %t.ptx
+// RUN: sed -n 's/^llir: //p' %t.pipelines | tr -d '\n' | xargs -0 -I{} trident-opt --plugin %nvidia_plugin %t.ttgir.mlir --pass-pipeline={} -o %t.llvm.mlir
+// RUN: trident-nvidia-translate %t.llvm.mlir --arch sm_80 --emit llir -o %t.again.ll
+// RUN: cmp %t.ll %t.again.ll
+// RUN: trident-nvidia-translate %t.llvm.mlir --arch sm_80 --emit ptx -o %t.again.ptx
+// RUN: cmp %t.ptx %t.again.ptx
 //
 // Each stage is also a pipeline of its own, `nvidia-<stage>`, with the
 // options of a compilation.
