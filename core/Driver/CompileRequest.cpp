@@ -113,6 +113,7 @@ compileWithHost(PluginHost &host, StringRef sourceName, StringRef source,
   options.target = std::move(*target);
   options.backendIdentity = describeBackend(resolved->plugin);
   options.emitStage = request.emitStage;
+  options.emitOnly = request.emitOnly;
   options.dumpDirectory = request.dumpDirectory;
   options.keepStages = request.keepStages;
   options.timePasses = request.timePasses;

@@ -233,10 +233,75 @@ std::vector<std::string> getStageNames(const TargetBackend &target) {
   return names;
 }
 
+namespace {
+/// CompileOptions::emitOnly: `source` through the emit step of the stage
+/// `options.emitStage` only.
+std::optional<CompileResult>
+emitOnly(const DialectRegistry &registry, llvm::StringRef sourceName,
+         llvm::StringRef source, const TargetBackend &target,
+         const CompileOptions &options, std::string &error) {
+  std::vector<Stage> stages = target.getStages();
+  auto stage = llvm::find_if(
+      stages, [&](const Stage &s) { return s.name == options.emitStage; });
+  if (stage == stages.end() || !stage->emit) {
+    std::vector<std::string> emitting;
+    for (const Stage &s : stages)
+      if (s.emit)
+        emitting.push_back(s.name);
+    error = "--emit-only needs a stage of target '" + target.getKind().str() +
+            "' that emits (" +
+            (emitting.empty() ? std::string("it has none")
+                              : llvm::join(emitting, ", ")) +
+            "); '" + options.emitStage +
+            "' is reproduced by `trident-opt --pass-pipeline` (`trident "
+            "compile --print-pipeline` prints it)";
+    return std::nullopt;
+  }
+  if (!stage->available) {
+    error = "target '" + options.target.str() + "': stage '" + stage->name +
+            "' is not available: " + stage->unavailableReason;
+    return std::nullopt;
+  }
+  // The emit step reads the module its passes left, or, after a stage that
+  // emitted, that stage's bytes (ttir, first, leaves a module).
+  bool readsModule = stage->buildPipeline || stage == stages.begin() ||
+                     !std::prev(stage)->emit;
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  FirstErrorCollector errors(context);
+  OwningOpRef<ModuleOp> module;
+  if (readsModule) {
+    module =
+        parseSourceString<ModuleOp>(source, ParserConfig(&context), sourceName);
+    if (!module) {
+      error = errors.take("cannot parse '" + sourceName.str() +
+                          "' (the MLIR module stage '" + stage->name +
+                          "' emits from)");
+      return std::nullopt;
+    }
+  } else {
+    module = ModuleOp::create(UnknownLoc::get(&context));
+  }
+  std::string emitError;
+  FailureOr<std::string> bytes = stage->emit(
+      *module, readsModule ? "" : source, options.target, emitError);
+  if (failed(bytes)) {
+    error = "stage '" + stage->name + "' failed: " +
+            errors.take(emitError.empty() ? "no reason given" : emitError);
+    return std::nullopt;
+  }
+  CompileResult result;
+  result.emitted = std::move(*bytes);
+  return result;
+}
+} // namespace
+
 std::optional<CompileResult>
 compileKernel(const DialectRegistry &registry, llvm::StringRef sourceName,
               llvm::StringRef source, const TargetBackend &target,
               const CompileOptions &options, std::string &error) {
+  if (options.emitOnly)
+    return emitOnly(registry, sourceName, source, target, options, error);
   CompileResult result;
   std::vector<Stage> stages = target.getStages();
 

@@ -89,6 +89,9 @@ struct CompileFlags {
   bool timePasses = false;
   /// --print-pipeline: print each stage's passes instead of compiling.
   bool printPipeline = false;
+  /// --emit-only: the input is what the --emit stage emits from; run only
+  /// that step.
+  bool emitOnly = false;
   int numWarps = 0; // 0: not given
   int numStages = 0;
   int numCtas = 0;

@@ -26,13 +26,15 @@ static void printUsage(raw_ostream &os) {
         "         [--num-warps N] [--num-stages N] [--num-ctas N]\n"
         "         [--threads-per-warp N] [--opt KEY=VALUE]...\n"
         "         [--dump-ir DIR] [--keep-ir] [--emit STAGE [-o FILE]]\n"
-        "         [--print-pipeline]\n"
+        "         [--print-pipeline] [--emit STAGE --emit-only]\n"
         "         [--plugin PATH]... [-v|--verbose] [--time] [--time-passes]\n"
         "The target defaults to cpu; `trident targets` lists the others.\n"
         "Bundles are cached in TRIDENT_CACHE_DIR when it is set; -v says\n"
         "whether the cache had the kernel. --print-pipeline prints each\n"
         "stage as `<stage>: <pipeline>`, which `trident-opt --pass-pipeline`\n"
-        "runs on the previous stage's output, and compiles nothing.\n";
+        "runs on the previous stage's output, and compiles nothing.\n"
+        "--emit-only reads what the --emit stage emits from (its passes'\n"
+        "MLIR, or the previous stage's output) and runs that step only.\n";
 }
 
 /// Parses a positive integer option value.
@@ -63,7 +65,7 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
   bool valued = llvm::is_contained(kValued, name);
   bool isSwitch = name == "--keep-ir" || name == "--verbose" || name == "-v" ||
                   name == "--time" || name == "--time-passes" ||
-                  name == "--print-pipeline";
+                  name == "--print-pipeline" || name == "--emit-only";
   if (!valued && !isSwitch)
     return false;
   std::string value;
@@ -90,7 +92,8 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
   if (name == "--target")
     flags.targetGiven = true;
   else if (name != "--verbose" && name != "-v" && name != "--time" &&
-           name != "--time-passes" && name != "--print-pipeline")
+           name != "--time-passes" && name != "--print-pipeline" &&
+           name != "--emit-only")
     flags.compilationOptions.push_back(name.str());
 
   if (name == "--target")
@@ -111,6 +114,8 @@ bool cli::consumeCompileOption(ArrayRef<std::string> args, size_t &index,
     flags.timePasses = true;
   else if (name == "--print-pipeline")
     flags.printPipeline = true;
+  else if (name == "--emit-only")
+    flags.emitOnly = true;
   else if (name == "--num-warps")
     parseCount(name, value, flags.numWarps, error);
   else if (name == "--num-stages")
@@ -141,6 +146,7 @@ static CompileRequest makeRequest(const cli::CompileFlags &flags) {
     request.extras.emplace_back(key.str(), value.str());
   }
   request.emitStage = flags.emitStage;
+  request.emitOnly = flags.emitOnly;
   request.dumpDirectory = flags.dumpDirectory;
   request.keepStages = flags.keepStages;
   request.timePasses = flags.timePasses;
@@ -267,6 +273,8 @@ int cli::runCompileCommand(const CommandContext &, ArrayRef<std::string> args) {
   }
   if (flags.input.empty() && !flags.printPipeline)
     return usageError(kPrefix, "no input: give the kernel's .ttir file");
+  if (flags.emitOnly && flags.emitStage.empty())
+    return usageError(kPrefix, "--emit-only needs --emit STAGE");
 
   PluginHost host;
   host.discover(flags.pluginPaths);

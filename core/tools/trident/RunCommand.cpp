@@ -101,8 +101,10 @@ int cli::runRunCommand(const CommandContext &, ArrayRef<std::string> args) {
     return usageError(kPrefix, "no input: give a .ttir or .tkb file");
   if (!grid)
     return usageError(kPrefix, "no grid: give --grid X[,Y[,Z]]");
-  if (!flags.emitStage.empty())
-    return usageError(kPrefix, "--emit belongs to `trident compile`");
+  if (!flags.emitStage.empty() || flags.emitOnly)
+    return usageError(kPrefix, std::string(flags.emitOnly ? "--emit-only"
+                                                          : "--emit") +
+                                   " belongs to `trident compile`");
 
   PluginHost host;
   host.discover(flags.pluginPaths);

@@ -38,6 +38,8 @@ struct CompileRequest {
   /// later value of a key replaces an earlier one.
   std::vector<std::pair<std::string, std::string>> extras;
   std::string emitStage;
+  /// CompileOptions::emitOnly.
+  bool emitOnly = false;
   std::string dumpDirectory;
   bool keepStages = false;
   bool timePasses = false;

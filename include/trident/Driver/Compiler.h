@@ -26,6 +26,12 @@ struct CompileOptions {
   /// Stop after this stage and return its output (`ttir`, or any stage the
   /// target declares); empty compiles to a bundle.
   std::string emitStage;
+  /// Run only `emitStage`'s emit step on the source, which is then what that
+  /// stage's passes produce (an MLIR module), or, for a stage without
+  /// passes, the previous stage's output (LLVM IR, PTX, ...): with
+  /// `trident-opt` running the stage's passes, this reproduces every stage
+  /// of a compilation from the previous one's output.
+  bool emitOnly = false;
   /// When set, every stage's output is written there as
   /// `<kernel>.<stage>.<ext>`.
   std::string dumpDirectory;

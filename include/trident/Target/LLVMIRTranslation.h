@@ -14,13 +14,17 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -30,8 +34,38 @@
 
 namespace trident {
 
+/// Orders the incoming (value, block) pairs of every phi of `module` by the
+/// blocks' order in their function. MLIR's translation lists them in the
+/// order of the block's predecessors, which is that of its use list, and
+/// printing and parsing a module does not keep use lists: sorted, the LLVM
+/// IR of a module compiled in one go and of the same module printed and
+/// parsed again (by `trident-opt`) are the same text.
+inline void sortPhiIncoming(llvm::Module &module) {
+  for (llvm::Function &function : module) {
+    llvm::DenseMap<const llvm::BasicBlock *, unsigned> position;
+    for (const llvm::BasicBlock &block : function)
+      position.try_emplace(&block, position.size());
+    for (llvm::BasicBlock &block : function) {
+      for (llvm::PHINode &phi : block.phis()) {
+        llvm::SmallVector<std::pair<llvm::BasicBlock *, llvm::Value *>>
+            incoming;
+        for (unsigned i = 0; i < phi.getNumIncomingValues(); ++i)
+          incoming.push_back({phi.getIncomingBlock(i), phi.getIncomingValue(i)});
+        llvm::stable_sort(incoming, [&](const auto &a, const auto &b) {
+          return position.lookup(a.first) < position.lookup(b.first);
+        });
+        for (auto [i, pair] : llvm::enumerate(incoming)) {
+          phi.setIncomingBlock(i, pair.first);
+          phi.setIncomingValue(i, pair.second);
+        }
+      }
+    }
+  }
+}
+
 /// `module` (entirely in dialects with LLVM IR translations registered in
-/// its context) as an LLVM module named `name`, verified; null with `error`
+/// its context) as an LLVM module named `name`, its phis sorted
+/// (sortPhiIncoming), verified; null with `error`
 /// set when it does not translate (`dialects` names what it must be in, for
 /// the message) or translates to invalid IR (the verifier's findings,
 /// joined with "; ").
@@ -47,6 +81,7 @@ translateToVerifiedLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
                 .str();
     return nullptr;
   }
+  sortPhiIncoming(*llvmModule);
   std::string findings;
   llvm::raw_string_ostream os(findings);
   if (!llvm::verifyModule(*llvmModule, &os))

@@ -20,6 +20,11 @@
 // RUN: cmp %t.ll %t.again.ll
 // RUN: trident-nvidia-translate %t.llvm.mlir --arch sm_80 --emit ptx -o %t.again.ptx
 // RUN: cmp %t.ptx %t.again.ptx
+// The same through the driver: the llir and ptx stages' emit steps alone.
+// RUN: trident compile %t.llvm.mlir --plugin %nvidia_plugin --target nvidia:sm_80 --num-warps 8 --num-stages 2 --emit llir --emit-only -o %t.emitted.ll
+// RUN: cmp %t.ll %t.emitted.ll
+// RUN: trident compile %t.ll --plugin %nvidia_plugin --target nvidia:sm_80 --num-warps 8 --num-stages 2 --emit ptx --emit-only -o %t.emitted.ptx
+// RUN: cmp %t.ptx %t.emitted.ptx
 //
 // Each stage is also a pipeline of its own, `nvidia-<stage>`, with the
 // options of a compilation.
