@@ -45,7 +45,12 @@ set_target_properties(TridentCore TridentRuntime PROPERTIES
   INSTALL_RPATH_USE_LINK_PATH ON)
 set_target_properties(trident trident-opt PROPERTIES
   INSTALL_RPATH_USE_LINK_PATH ON)
-install(TARGETS TridentCore TridentRuntime
+set(sdk_libraries TridentCore TridentRuntime)
+# Host code generation, where lld was there to build it (core/Target).
+if(TARGET TridentHostCodeGen)
+  list(APPEND sdk_libraries TridentHostCodeGen)
+endif()
+install(TARGETS ${sdk_libraries}
   EXPORT TridentTargets
   LIBRARY DESTINATION ${TRIDENT_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${TRIDENT_INSTALL_INCLUDEDIR})

@@ -16,6 +16,7 @@
 
 #include "trident/Dialect/Triton/Transforms/Passes.h"
 #include "trident/Plugin/PluginAPI.h"
+#include "trident/Target/HostCodeGen.h"
 
 using namespace trident;
 
@@ -82,7 +83,7 @@ public:
     obj.emit = [](mlir::ModuleOp, llvm::StringRef llvmIR, const TargetOptions &,
                   std::string &error) -> mlir::FailureOr<std::string> {
       std::optional<std::string> library =
-          mlir::triton::cpu::compileToSharedLibrary(llvmIR, error);
+          trident::compileToHostSharedLibrary(llvmIR, error);
       if (!library)
         return mlir::failure();
       return std::move(*library);

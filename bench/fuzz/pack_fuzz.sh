@@ -48,6 +48,10 @@ shared=${SHARED_KERNELS:-$repo/../shared/kernels/triton-3.6}
 rm -rf "$dest"; mkdir -p "$dest"/{bin,lib/trident/plugins,llvm}
 cp "$build/bin/trident-fuzz" "$dest/bin/"
 cp "$build/lib/libTridentCore.so" "$build/lib/libTridentRuntime.so" "$dest/lib/"
+# The cpu plugin's host code generation comes with the plugins' build.
+if [ -f "$plugins/../../libTridentHostCodeGen.so" ]; then
+  cp "$plugins/../../libTridentHostCodeGen.so" "$dest/lib/"
+fi
 for manifest in "$plugins"/*.json; do
   library=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["library"])' \
             "$manifest") || die "cannot read the library of $manifest"

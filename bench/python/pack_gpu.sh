@@ -14,7 +14,7 @@ build=$(realpath "$1"); dest=${2:-.pycarry}; site=${3:-}; upstream=${4:-}
 rm -rf "$dest"; mkdir -p "$dest"/{bin,lib/trident/plugins,llvm}
 cp "$build/bin/trident" "$dest/bin/"
 for lib in libTridentCompiler libTridentCore libTridentRuntime \
-           libTridentCpuRuntime libTridentNvidiaRuntime; do
+           libTridentHostCodeGen libTridentCpuRuntime libTridentNvidiaRuntime; do
   cp "$build/lib/$lib.so" "$dest/lib/"
 done
 for plugin in nvidia linalg; do

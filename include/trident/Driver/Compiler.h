@@ -28,7 +28,7 @@ struct CompileOptions {
   std::string emitStage;
   /// Run only `emitStage`'s emit step on the source, which is then what that
   /// stage's passes produce (an MLIR module), or, for a stage without
-  /// passes, the previous stage's output (LLVM IR, PTX, ...): with
+  /// passes, the previous stage's output (LLVM IR, assembly, ...): with
   /// `trident-opt` running the stage's passes, this reproduces every stage
   /// of a compilation from the previous one's output.
   bool emitOnly = false;

@@ -1,9 +1,10 @@
 //===- CodeGen.h - The cpu target's byte stages -----------------*- C++ -*-===//
 //
 // After the `linalg-to-llvm` pipeline (linalg/Transforms/Pipelines.h): the
-// translation to LLVM IR (the `llir` stage's bytes) and the host object
-// linked into a shared library in process (the `obj` stage's bytes), as
+// translation to LLVM IR (the `llir` stage's bytes), as
 // nvidia/Target/CodeGen.h and intel/Target/CodeGen.h are for their targets.
+// The `obj` stage's bytes, the host object linked into a shared library,
+// come from the SDK's trident/Target/HostCodeGen.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,12 +22,6 @@ namespace mlir::triton::cpu {
 /// Translates a module in the LLVM dialect to LLVM IR text.
 std::optional<std::string> translateToLLVMIRText(ModuleOp module,
                                                  std::string &error);
-
-/// Compiles LLVM IR text for the host CPU (its name and features, O3, PIC)
-/// and links the object into a shared library with lld, in process.
-/// Returns the library's bytes.
-std::optional<std::string> compileToSharedLibrary(llvm::StringRef llvmIR,
-                                                  std::string &error);
 
 } // namespace mlir::triton::cpu
 
