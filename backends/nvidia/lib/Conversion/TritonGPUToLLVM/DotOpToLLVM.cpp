@@ -7,8 +7,10 @@
 //   f16 -> f16        m16n8k16.row.col.f16.f16.f16.f16
 //   f32 (tf32) -> f32 m16n8k8.row.col.f32.tf32.tf32.f32
 //   i8 -> i32         m16n8k32.row.col.satfinite.s32.s8.s8.s32
-//   f64 -> f64        m8n8k4.row.col.f64.f64.f64.f64, one per 8x8 half of
-//                     each 16x8 tile (kWidth 1; see MmaFragments.h)
+//   f64 -> f64        on sm_90 m16n8k16 (k8, k4 where K is not a multiple
+//                     of 16).row.col.f64.f64.f64.f64; before sm_90
+//                     m8n8k4, one per 8x8 half of each 16x8 tile (kWidth 1;
+//                     see MmaFragments.h)
 // Which register of the operands and of the accumulator feeds which fragment
 // element is read off the linear layouts: with lane and warp zero, register
 // r of a layout holds the coordinates getRegisterCoordinates(r); the PTX
@@ -16,7 +18,8 @@
 //   C: c_i at (8 * (i / 2), i % 2)                          i = 0..3
 // relative to the tile's corner: four f32 (or s32) registers, or for an
 // f16 accumulator two f16x2 registers, {c0, c1} and {c2, c3}; m8n8k4 takes
-// c0 and c1 of its 8x8 tile, one f64 register each. The lane and
+// c0 and c1 of its 8x8 tile, one f64 register each (f64 registers
+// throughout). The lane and
 // warp parts of the three layouts agree with the ISA's (checked by the
 // layout unit tests), so the same registers serve every lane.
 //
@@ -67,7 +70,10 @@ RegisterMap getRegistersByCoordinate3D(const LinearLayout &layout) {
 }
 
 struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  MmaV2DotOpConversion(LLVMTypeConverter &typeConverter, int computeCapability,
+                       PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(typeConverter, benefit),
+        computeCapability(computeCapability) {}
 
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
@@ -96,6 +102,14 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                           "honour inputPrecision = ")
              << stringifyInputPrecision(op.getInputPrecision());
     int64_t K = aType.getShape()[rank - 1];
+    // sm_90's f64 instructions take up to 16 along K: fewer, larger mmas
+    // (one m16n8k16 for eight m8n8k4).
+    if (kind->isF64() && computeCapability >= 90)
+      for (int32_t k : {16, 8, 4})
+        if (K % k == 0) {
+          kind->f64InstrK = k;
+          break;
+        }
     int32_t instrK = kind->instrK();
     if (K % instrK != 0)
       return rewriter.notifyMatchFailure(
@@ -261,12 +275,16 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         op, packLLElements(loc, getTypeConverter(), d, rewriter, dType));
     return success();
   }
+
+private:
+  int computeCapability;
 };
 
 } // namespace
 
 void mlir::triton::nvidia_gpu::populateDotOpToLLVMPatterns(
     LLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
-    PatternBenefit benefit) {
-  patterns.add<MmaV2DotOpConversion>(typeConverter, benefit);
+    int computeCapability, PatternBenefit benefit) {
+  patterns.add<MmaV2DotOpConversion>(typeConverter, computeCapability,
+                                     benefit);
 }

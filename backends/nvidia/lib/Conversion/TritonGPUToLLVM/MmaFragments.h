@@ -13,8 +13,8 @@
 // (fp8 dots take mma.sync, which has no fp8 form before sm_89, with their
 // operands converted to f16: nvidia-accelerate-matmul does it.)
 //
-// f64 x f64 -> f64 has one instruction, mma.sync m8n8k4 (sm_80 and later;
-// wgmma has no f64 form), with one f64 per register: lane l holds
+// f64 x f64 -> f64 (wgmma has no f64 form) is mma.sync m8n8k4 on sm_80,
+// with one f64 per register: lane l holds
 //   A (8 x 4):  (l / 4, l % 4)
 //   B (4 x 8):  (l % 4, l / 4)
 //   C (8 x 8):  (l / 4, 2 * (l % 4) + i), i = 0, 1
@@ -23,7 +23,12 @@
 // an m16n8 tile is two m8n8 ones, rows 0-7 and 8-15, and the operands of
 // kWidth 1 hold one element per register, lane l at (l / 4, l % 4) of A and
 // (l % 4, l / 4) of B. An f64 dot therefore keeps those layouts, and takes
-// one m8n8k4 per 8x8 half-tile and step of 4 along K.
+// one m8n8k4 per 8x8 half-tile and step of 4 along K. sm_90 adds
+// m16n8k4, m16n8k8 and m16n8k16 for f64, whose fragments are the same
+// registers gathered: an m16n8kK takes, for each step s of 4 along K, A at
+// (l / 4 + 8i, 4s + l % 4), i = 0, 1, and B at (4s + l % 4, l / 4), the two
+// m8n8k4 of both halves and K / 4 steps in one instruction (the formulas
+// below with w = 1), and the m16n8 accumulator.
 //
 // With w = 32 / bits, the fragments of lane 0 (every other lane's are offset
 // by its row l / 4 and its K group l % 4, as the dot-operand layouts of
@@ -63,8 +68,13 @@ struct MmaOperandKind {
   /// Whether the accumulator is f16, two elements to a register.
   bool halfAcc = false;
 
-  /// Whether this is f64 x f64 -> f64 (mma.sync m8n8k4).
+  /// For f64: K of the sm_90 instruction m16n8k{4,8,16} to use, or 0 for
+  /// sm_80's m8n8k4.
+  int32_t f64InstrK = 0;
+  /// Whether this is f64 x f64 -> f64.
   bool isF64() const { return bits == 64; }
+  /// Whether this is f64 on m8n8k4 (half an m16n8 tile per instruction).
+  bool isM8N8() const { return isF64() && f64InstrK == 0; }
   unsigned elementsPerRegister() const { return isF64() ? 1 : 32 / bits; }
   /// Accumulator elements per register: 2 for f16, else 1.
   unsigned accPerRegister() const { return halfAcc ? 2 : 1; }
@@ -78,16 +88,22 @@ struct MmaOperandKind {
   }
   /// The inline-asm constraint of an operand register.
   StringRef operandConstraint() const { return isF64() ? "d" : "r"; }
-  /// M of one mma.sync instruction: 8 for f64 (m8n8k4), else 16 (m16n8kK).
-  int32_t instrM() const { return isF64() ? 8 : 16; }
-  /// Registers of A, of B and accumulator elements per mma.sync instruction.
-  int32_t aRegisters() const { return isF64() ? 1 : 4; }
-  int32_t bRegisters() const { return isF64() ? 1 : 2; }
-  int32_t accElements() const { return isF64() ? 2 : 4; }
+  /// M of one mma.sync instruction: 8 for m8n8k4, else 16 (m16n8kK).
+  int32_t instrM() const { return isM8N8() ? 8 : 16; }
+  /// Registers of A, of B and accumulator elements per mma.sync instruction
+  /// (f64 on sm_90: two of A and one of B per step of 4 along K).
+  int32_t aRegisters() const {
+    return isM8N8() ? 1 : isF64() ? f64InstrK / 2 : 4;
+  }
+  int32_t bRegisters() const {
+    return isM8N8() ? 1 : isF64() ? f64InstrK / 4 : 2;
+  }
+  int32_t accElements() const { return isM8N8() ? 2 : 4; }
   /// Whether the operands are fp8 (e4m3 or e5m2).
   bool isFp8() const { return bits == 8 && !integer; }
-  /// K of one instruction: 32 bytes of each row of A (f64: 4).
-  int32_t instrK() const { return 256 / bits; }
+  /// K of one instruction: 32 bytes of each row of A (f64: 4, or
+  /// f64InstrK on sm_90).
+  int32_t instrK() const { return f64InstrK ? f64InstrK : 256 / bits; }
 };
 
 /// The instruction operands for a dot of `a` x `b` into `acc`, or none

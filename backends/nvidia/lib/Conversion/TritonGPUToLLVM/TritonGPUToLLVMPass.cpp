@@ -49,8 +49,8 @@ struct ConvertTritonGPUToLLVM
                                           /*benefit=*/10);
       populateElementwiseOpToLLVMPatterns(converter, patterns,
                                           /*benefit=*/10);
-      mlir::triton::nvidia_gpu::populateDotOpToLLVMPatterns(converter, patterns,
-                                                            /*benefit=*/10);
+      mlir::triton::nvidia_gpu::populateDotOpToLLVMPatterns(
+          converter, patterns, computeCapability, /*benefit=*/10);
       mlir::triton::nvidia_gpu::populateLocalLoadOpToLLVMPatterns(
           converter, patterns, targetInfo,
           /*benefit=*/10);

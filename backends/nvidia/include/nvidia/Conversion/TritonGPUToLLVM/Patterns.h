@@ -44,10 +44,12 @@ void populateFpToFpOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                     int computeCapability,
                                     PatternBenefit benefit);
 
-/// tt.dot with a version-2 #ttg.nvidia_mma result (f16/bf16 operands in
-/// its dot-operand layouts, f32 accumulator): PTX mma.sync m16n8k16.
+/// tt.dot with a version-2 #ttg.nvidia_mma result and operands in its
+/// dot-operand layouts: PTX mma.sync (DotOpToLLVM.cpp lists the shapes;
+/// f64 takes m16n8k16/k8/k4 from sm_90 on, m8n8k4 before).
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                  RewritePatternSet &patterns,
+                                 int computeCapability,
                                  PatternBenefit benefit);
 
 /// ttg.local_load of 16-bit elements whose registers form 8x8 tiles of
