@@ -640,8 +640,11 @@ BesselJY besselHankel(Emitter &e, Value x) {
     for (int k = 0; k < 2 * kTerms; ++k) {
       if (k > 0)
         a *= (4.0 * nu * nu - (2.0 * k - 1) * (2.0 * k - 1)) / (8.0 * k);
-      double sign = (k / 2) % 2 ? -1.0 : 1.0;
-      (k % 2 ? q : p)[k / 2] = sign * a;
+      double term = (k / 2) % 2 ? -a : a;
+      if (k % 2)
+        q[k / 2] = term;
+      else
+        p[k / 2] = term;
     }
     Value bigP = polynomial(e, w, p);
     Value bigQ = e.div(polynomial(e, w, q), x);
