@@ -283,8 +283,8 @@ emitOnly(const DialectRegistry &registry, llvm::StringRef sourceName,
     module = ModuleOp::create(UnknownLoc::get(&context));
   }
   std::string emitError;
-  FailureOr<std::string> bytes = stage->emit(
-      *module, readsModule ? "" : source, options.target, emitError);
+  FailureOr<std::string> bytes = stage->emit(*module, readsModule ? "" : source,
+                                             options.target, emitError);
   if (failed(bytes)) {
     error = "stage '" + stage->name + "' failed: " +
             errors.take(emitError.empty() ? "no reason given" : emitError);

@@ -174,8 +174,8 @@ std::vector<std::string> getHostRuntimeLibraries() {
 
 } // namespace
 
-std::optional<std::string>
-trident::linkHostSharedLibrary(StringRef object, std::string &error) {
+std::optional<std::string> trident::linkHostSharedLibrary(StringRef object,
+                                                          std::string &error) {
   SmallString<128> objectPath, libraryPath;
   int objectFD;
   if (std::error_code ec = sys::fs::createTemporaryFile("trident-host", "o",
@@ -316,4 +316,3 @@ trident::compileToHostSharedLibrary(StringRef llvmIR, std::string &error) {
   }
   return linkHostSharedLibrary(object, error);
 }
-

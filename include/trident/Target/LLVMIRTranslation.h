@@ -23,8 +23,8 @@
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,7 +50,8 @@ inline void sortPhiIncoming(llvm::Module &module) {
         llvm::SmallVector<std::pair<llvm::BasicBlock *, llvm::Value *>>
             incoming;
         for (unsigned i = 0; i < phi.getNumIncomingValues(); ++i)
-          incoming.push_back({phi.getIncomingBlock(i), phi.getIncomingValue(i)});
+          incoming.push_back(
+              {phi.getIncomingBlock(i), phi.getIncomingValue(i)});
         llvm::stable_sort(incoming, [&](const auto &a, const auto &b) {
           return position.lookup(a.first) < position.lookup(b.first);
         });

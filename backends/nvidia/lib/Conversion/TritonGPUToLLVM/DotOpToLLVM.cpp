@@ -285,6 +285,5 @@ private:
 void mlir::triton::nvidia_gpu::populateDotOpToLLVMPatterns(
     LLVMTypeConverter &typeConverter, RewritePatternSet &patterns,
     int computeCapability, PatternBenefit benefit) {
-  patterns.add<MmaV2DotOpConversion>(typeConverter, computeCapability,
-                                     benefit);
+  patterns.add<MmaV2DotOpConversion>(typeConverter, computeCapability, benefit);
 }

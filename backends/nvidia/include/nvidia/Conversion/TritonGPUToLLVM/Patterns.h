@@ -49,8 +49,7 @@ void populateFpToFpOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
 /// f64 takes m16n8k16/k8/k4 from sm_90 on, m8n8k4 before).
 void populateDotOpToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                  RewritePatternSet &patterns,
-                                 int computeCapability,
-                                 PatternBenefit benefit);
+                                 int computeCapability, PatternBenefit benefit);
 
 /// ttg.local_load of 16-bit elements whose registers form 8x8 tiles of
 /// 16-byte rows (the mma.sync operand layouts from swizzled buffers) as

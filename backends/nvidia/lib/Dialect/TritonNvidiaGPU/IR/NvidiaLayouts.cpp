@@ -342,7 +342,6 @@ NvidiaMmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 unsigned NvidiaMmaEncodingAttr::getRank() const { return getWarps().size(); }
 
-
 SmallVector<unsigned> NvidiaMmaEncodingAttr::getRepOrder() const {
   return getMatrixOrder(getRank(), /*rowMajor=*/true);
 }
