@@ -102,9 +102,9 @@ int cli::runRunCommand(const CommandContext &, ArrayRef<std::string> args) {
   if (!grid)
     return usageError(kPrefix, "no grid: give --grid X[,Y[,Z]]");
   if (!flags.emitStage.empty() || flags.emitOnly)
-    return usageError(kPrefix, std::string(flags.emitOnly ? "--emit-only"
-                                                          : "--emit") +
-                                   " belongs to `trident compile`");
+    return usageError(kPrefix,
+                      std::string(flags.emitOnly ? "--emit-only" : "--emit") +
+                          " belongs to `trident compile`");
 
   PluginHost host;
   host.discover(flags.pluginPaths);

@@ -548,7 +548,7 @@ BesselJY besselSeries(Emitter &e, Value x) {
       harmonic += 1.0 / k;
     }
     double sign = k % 2 ? -1.0 : 1.0;
-    double psi1 = harmonic - kEulerGamma;           // psi(k + 1)
+    double psi1 = harmonic - kEulerGamma;                 // psi(k + 1)
     double psi2 = harmonic + 1.0 / (k + 1) - kEulerGamma; // psi(k + 2)
     j0[k] = sign / (factorial * factorial);
     j1[k] = sign / (factorial * factorial * (k + 1));
@@ -703,10 +703,10 @@ Value maxOverElements(Emitter &e, Value v) {
 /// |n| >= 2.72 X: |J(n, X)| <= (X/2)^n / n! < 2^-1100 underflows to 0 and
 /// Y(n, X) overflows to -infinity (DLMF 10.14.4, 10.19.2).
 Value beyondRange(Emitter &e, Value order, Value orderF, Value x) {
-  Value large = e.cmpi(arith::CmpIPredicate::sge, order,
-                       e.ci(1100, e.b.getI64Type()));
-  return e.both(large, e.cmp(arith::CmpFPredicate::OGE, orderF,
-                             e.mul(x, e.c(2.72))));
+  Value large =
+      e.cmpi(arith::CmpIPredicate::sge, order, e.ci(1100, e.b.getI64Type()));
+  return e.both(large,
+                e.cmp(arith::CmpFPredicate::OGE, orderF, e.mul(x, e.c(2.72))));
 }
 
 /// jn or yn (`second`): J(n, x) or Y(n, x) in f64 for an integer order
@@ -733,21 +733,19 @@ Value besselN(Emitter &e, Value n, Value x, bool second) {
   n = arith::ExtSIOp::create(b, loc, e.like(i64), n);
   Value zero = e.ci(0, i64);
   Value negativeOrder = e.cmpi(I::slt, n, zero);
-  Value order = e.select(negativeOrder, arith::SubIOp::create(b, loc, zero, n),
-                         n);
+  Value order =
+      e.select(negativeOrder, arith::SubIOp::create(b, loc, zero, n), n);
   Value orderF = arith::SIToFPOp::create(b, loc, e.like(f64), order);
-  Value odd = e.cmpi(I::ne, arith::AndIOp::create(b, loc, order,
-                                                  e.ci(1, i64)),
-                     zero);
+  Value odd =
+      e.cmpi(I::ne, arith::AndIOp::create(b, loc, order, e.ci(1, i64)), zero);
   Value ax = e.abs(x);
   BesselJY base = besselJY(e, ax);
   Value low = e.cmpi(I::slt, order, e.ci(2, i64));
   Value beyond = beyondRange(e, order, orderF, ax);
-  Value inRange = arith::XOrIOp::create(b, loc, beyond,
-                                        e.ci(1, b.getI1Type()));
+  Value inRange = arith::XOrIOp::create(b, loc, beyond, e.ci(1, b.getI1Type()));
   Value finite = e.cmp(P::OLT, ax, e.c(INFINITY)); // false for NaN too
-  Value looping = e.both(e.both(finite, inRange),
-                         e.cmpi(I::sge, order, e.ci(2, i64)));
+  Value looping =
+      e.both(e.both(finite, inRange), e.cmpi(I::sge, order, e.ci(2, i64)));
   // Y always steps upward; J upward where X >= n, else by its series (X <=
   // 2) or downward.
   Value upward = looping, isSeries, downward;
@@ -760,15 +758,13 @@ Value besselN(Emitter &e, Value n, Value x, bool second) {
 
   // Steps per element, and the loop's count: the largest.
   constexpr int kMillerMargin = 64;
-  Value steps = e.select(upward, arith::SubIOp::create(b, loc, order,
-                                                       e.ci(1, i64)),
-                         zero);
+  Value steps = e.select(
+      upward, arith::SubIOp::create(b, loc, order, e.ci(1, i64)), zero);
   if (!second) {
     steps = e.select(isSeries, order, steps);
-    steps = e.select(downward,
-                     arith::AddIOp::create(b, loc, order,
-                                           e.ci(kMillerMargin, i64)),
-                     steps);
+    steps = e.select(
+        downward,
+        arith::AddIOp::create(b, loc, order, e.ci(kMillerMargin, i64)), steps);
   }
   Value count = arith::IndexCastOp::create(b, loc, b.getIndexType(),
                                            maxOverElements(e, steps));
@@ -793,36 +789,33 @@ Value besselN(Emitter &e, Value n, Value x, bool second) {
         Value k = up;
         Value active = le.both(upward, le.cmp(P::OLT, up, orderF));
         if (second) // An infinity stays (the next step would be NaN).
-          active = le.both(active,
-                           le.cmp(P::OLT, le.abs(args[1]), le.c(INFINITY)));
+          active =
+              le.both(active, le.cmp(P::OLT, le.abs(args[1]), le.c(INFINITY)));
         Value down;
         if (!second) {
           down = le.sub(le.add(orderF, le.c(double(kMillerMargin))), iF);
           k = le.select(downward, down, up);
-          active = le.either(active, le.both(downward,
-                                             le.cmp(P::OGE, down,
-                                                    le.c(1.0))));
+          active = le.either(
+              active, le.both(downward, le.cmp(P::OGE, down, le.c(1.0))));
         }
-        Value next = le.sub(le.mul(le.div(le.mul(k, le.c(2.0)), ax), args[1]),
-                            args[0]);
+        Value next =
+            le.sub(le.mul(le.div(le.mul(k, le.c(2.0)), ax), args[1]), args[0]);
         Value scale = le.c(1.0);
         if (!second)
-          scale = le.select(le.cmp(P::OGT, le.abs(next),
-                                   le.c(std::ldexp(1.0, 600))),
-                            le.c(std::ldexp(1.0, -600)), scale);
+          scale = le.select(
+              le.cmp(P::OGT, le.abs(next), le.c(std::ldexp(1.0, 600))),
+              le.c(std::ldexp(1.0, -600)), scale);
         Value p = le.select(active, le.mul(args[1], scale), args[0]);
         Value q = le.select(active, le.mul(next, scale), args[1]);
         SmallVector<Value> results = {p, q};
         if (!second) {
-          Value reached =
-              le.both(downward, le.cmp(P::OEQ, le.sub(down, le.c(1.0)),
-                                       orderF));
+          Value reached = le.both(
+              downward, le.cmp(P::OEQ, le.sub(down, le.c(1.0)), orderF));
           Value kept = le.select(active, le.mul(args[2], scale), args[2]);
           results.push_back(le.select(le.both(active, reached), q, kept));
           Value factor = le.div(le.mul(ax, le.c(0.5)), up);
           Value grows = le.both(isSeries, le.cmp(P::OLE, up, orderF));
-          results.push_back(
-              le.select(grows, le.mul(args[3], factor), args[3]));
+          results.push_back(le.select(grows, le.mul(args[3], factor), args[3]));
         }
         scf::YieldOp::create(body, l, results);
       });
@@ -832,8 +825,8 @@ Value besselN(Emitter &e, Value n, Value x, bool second) {
     Value q = e.mul(e.mul(ax, ax), e.c(-0.25));
     Value term = e.c(1.0), sum = e.c(1.0);
     for (int j = 1; j <= 12; ++j) {
-      term = e.div(e.mul(term, q), e.mul(e.c(double(j)),
-                                         e.add(orderF, e.c(double(j)))));
+      term = e.div(e.mul(term, q),
+                   e.mul(e.c(double(j)), e.add(orderF, e.c(double(j)))));
       sum = e.add(sum, term);
     }
     Value fromSeries = e.mul(loop.getResult(3), sum);
@@ -844,19 +837,18 @@ Value besselN(Emitter &e, Value n, Value x, bool second) {
     r = e.select(isSeries, fromSeries, e.select(downward, fromMiller, r));
   }
   r = e.select(beyond, second ? e.c(-INFINITY) : e.c(0.0), r);
-  r = e.select(low, e.select(e.cmpi(I::eq, order, zero),
-                             second ? base.y0 : base.j0,
-                             second ? base.y1 : base.j1),
+  r = e.select(low,
+               e.select(e.cmpi(I::eq, order, zero), second ? base.y0 : base.j0,
+                        second ? base.y1 : base.j1),
                r);
   // F(-n) = (-1)^n F(n); J(n, -x) = (-1)^n J(n, x).
   Value flip = negativeOrder;
   if (!second)
-    flip = arith::XOrIOp::create(b, loc, flip,
-                                 e.cmp(P::OLT, x, e.c(0.0)));
+    flip = arith::XOrIOp::create(b, loc, flip, e.cmp(P::OLT, x, e.c(0.0)));
   r = e.select(e.both(odd, flip), e.neg(r), r);
   if (second) {
-    Value atZero = e.select(e.both(odd, negativeOrder), e.c(INFINITY),
-                            e.c(-INFINITY));
+    Value atZero =
+        e.select(e.both(odd, negativeOrder), e.c(INFINITY), e.c(-INFINITY));
     r = e.select(e.cmp(P::OEQ, x, e.c(0.0)), atZero, r);
     r = e.select(e.cmp(P::OLT, x, e.c(0.0)), e.c(NAN), r);
   }
@@ -968,9 +960,9 @@ Value reciprocalOfHighWord(Emitter &e, Value x) {
   };
   Value smallest = e.c(std::ldexp(1.0, -1022)); // the least normal
   Value high = cut(x);
-  Value flushed = e.select(e.cmp(P::OLT, e.abs(high), smallest),
-                           math::CopySignOp::create(b, e.loc, e.c(0.0), x),
-                           high);
+  Value flushed =
+      e.select(e.cmp(P::OLT, e.abs(high), smallest),
+               math::CopySignOp::create(b, e.loc, e.c(0.0), x), high);
   Value r = cut(e.div(e.c(1.0), flushed));
   r = e.select(e.cmp(P::OLT, e.abs(r), smallest),
                math::CopySignOp::create(b, e.loc, e.c(0.0), r), r);
