@@ -76,6 +76,16 @@ void mlir::triton::reconcileElementCasts(ModuleOp module) {
   reconcileUnrealizedCasts(casts);
 }
 
+LogicalResult mlir::triton::convertStructuredControlFlow(ModuleOp module) {
+  MLIRContext *context = module.getContext();
+  RewritePatternSet patterns(context);
+  populateSCFToControlFlowConversionPatterns(patterns);
+  ConversionTarget target(*context);
+  target.addIllegalDialect<scf::SCFDialect>();
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  return applyPartialConversion(module, target, std::move(patterns));
+}
+
 LogicalResult
 mlir::triton::convertTritonGPUToLLVM(ModuleOp module,
                                      const trident::TargetInfoBase &targetInfo,
@@ -83,15 +93,8 @@ mlir::triton::convertTritonGPUToLLVM(ModuleOp module,
   MLIRContext *context = module.getContext();
   // Structured control flow first: the patterns below lower branches, and
   // the per-register code of a region is easier to emit in blocks.
-  {
-    RewritePatternSet patterns(context);
-    populateSCFToControlFlowConversionPatterns(patterns);
-    ConversionTarget target(*context);
-    target.addIllegalDialect<scf::SCFDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      return failure();
-  }
+  if (failed(convertStructuredControlFlow(module)))
+    return failure();
 
   auto pointerInfo = createAxisInfoPointerInfo(module);
   LowerToLLVMOptions options(context);

@@ -14,7 +14,6 @@
 #include "trident/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trident/Conversion/TritonGPUToLLVM/TypeConverter.h"
 
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -117,8 +116,8 @@ public:
     return callPlaceholder(rewriter, loc, "test_ballot_" + mangle(type), type,
                            {predicate});
   }
-  void storeShared(RewriterBase &rewriter, Location loc, Value ptr,
-                   Value value, Value predicate) const override {
+  void storeShared(RewriterBase &rewriter, Location loc, Value ptr, Value value,
+                   Value predicate) const override {
     callPlaceholder(rewriter, loc,
                     "test_store_shared_" + mangle(value.getType()), nullptr,
                     {ptr, value, predicate});
@@ -168,8 +167,7 @@ public:
   /// `test_assert_fail(ptr message, ptr file, i32 line, ptr function)`,
   /// the strings as globals `@test_assert_<n>`.
   void assertFail(RewriterBase &rewriter, Location loc, StringRef message,
-                  StringRef file, StringRef function,
-                  int line) const override {
+                  StringRef file, StringRef function, int line) const override {
     callPlaceholder(
         rewriter, loc, "test_assert_fail", nullptr,
         {stringAddress(rewriter, loc, "test_assert_", message),
@@ -252,15 +250,8 @@ struct TestConvertTritonGPUToLLVMPass
     MLIRContext *ctx = &getContext();
 
     // Structured control flow first, as a GPU backend does.
-    {
-      RewritePatternSet patterns(ctx);
-      populateSCFToControlFlowConversionPatterns(patterns);
-      ConversionTarget target(*ctx);
-      target.addIllegalDialect<scf::SCFDialect>();
-      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-      if (failed(applyPartialConversion(module, target, std::move(patterns))))
-        return signalPassFailure();
-    }
+    if (failed(triton::convertStructuredControlFlow(module)))
+      return signalPassFailure();
 
     // Pointer facts are computed on the IR before the conversion changes it.
     std::shared_ptr<const triton::PointerInfoProvider> pointerInfo =
@@ -273,8 +264,8 @@ struct TestConvertTritonGPUToLLVMPass
     triton::TritonGPUToLLVMTypeConverter typeConverter(ctx, options,
                                                        targetInfo);
     RewritePatternSet patterns(ctx);
-    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns,
-                                            targetInfo, pointerInfo);
+    triton::populateTritonGPUToLLVMPatterns(typeConverter, patterns, targetInfo,
+                                            pointerInfo);
     ConversionTarget target(*ctx);
     triton::configureTritonGPUToLLVMTarget(target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))

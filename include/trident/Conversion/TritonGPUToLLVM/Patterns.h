@@ -207,6 +207,11 @@ struct TritonGPUToLLVMHooks {
   std::function<void(ConversionTarget &)> configureTarget;
 };
 
+/// Lowers the structured control flow of `module` (scf) to blocks (cf), the
+/// first step of the lowering: the patterns that follow emit per-register
+/// code into blocks. Other ops are left as they are.
+LogicalResult convertStructuredControlFlow(ModuleOp module);
+
 /// The skeleton every GPU backend's lowering pass runs: scf to cf, the
 /// type converter for `targetInfo`, pointer facts from the axis analysis,
 /// the core's patterns and the backend's (`hooks`), one partial conversion
