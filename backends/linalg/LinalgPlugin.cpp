@@ -121,6 +121,8 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
   registrar.addPass(
       [] { return mlir::triton::cpu::createCpuLowerMultiReduction(); });
   registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuRegisterTileMatmul(); });
+  registrar.addPass(
       [] { return mlir::triton::cpu::createCpuInterchangeContractions(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createExpandFloat8Casts(); });

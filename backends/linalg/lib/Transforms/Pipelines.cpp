@@ -43,6 +43,8 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace mlir;
 
@@ -72,6 +74,28 @@ void mlir::triton::cpu::registerCodeGenDialects(DialectRegistry &registry) {
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
 }
+
+namespace {
+
+/// The width in bits and the number of the host's vector registers, which
+/// the matmul microkernel is shaped for (the obj stage compiles for the
+/// host's CPU as well).
+std::pair<int64_t, int64_t> getHostVectorRegisters() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  llvm::Triple triple(llvm::sys::getProcessTriple());
+  if (triple.isX86()) {
+    if (features.lookup("avx512f"))
+      return {512, 32};
+    if (features.lookup("avx"))
+      return {256, 16};
+    return {128, 16};
+  }
+  if (triple.isAArch64())
+    return {128, 32};
+  return {128, 16};
+}
+
+} // namespace
 
 void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   // Linalg on tensors: clean up, then vectorize what has a static shape.
@@ -109,6 +133,11 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createEmitCpuEntry());
 
   // Loops and branches.
+  auto [vectorBits, vectorRegisters] = getHostVectorRegisters();
+  CpuRegisterTileMatmulOptions microkernel;
+  microkernel.vectorBits = vectorBits;
+  microkernel.vectorRegisters = vectorRegisters;
+  pm.addNestedPass<func::FuncOp>(createCpuRegisterTileMatmul(microkernel));
   pm.addNestedPass<func::FuncOp>(createCpuInterchangeContractions());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createCpuLowerMultiReduction());

@@ -511,6 +511,59 @@ def CpuLowerMultiReduction : Pass<"linalg-cpu-lower-multi-reduction"> {
   let dependentDialects = ["::mlir::vector::VectorDialect"];
 }
 
+def CpuRegisterTileMatmul
+    : Pass<"linalg-cpu-register-tile-matmul", "::mlir::func::FuncOp"> {
+  let summary = "lower static f32/f64 matmuls on buffers to a microkernel "
+                "that keeps a block of the result in vector registers";
+  let description = [{
+    Lowered to loops, a `linalg.matmul` tile is vectorized by LLVM over one
+    row of the result: every multiply-add loads a register of B and
+    broadcasts an element of A, so loads bound it. This pass rewrites a
+    matmul of static f32 or f64 buffers whose B and C rows are contiguous
+    into the loop nest of a BLAS microkernel: a block of `rows` x `vectors`
+    registers of C is loaded once, updated over the whole reduction, and
+    stored once; each reduction step loads `vectors` registers of a row of B
+    and broadcasts `rows` elements of a column of A. The block is as tall as
+    the registers allow (rows x vectors accumulators, `vectors` of B and one
+    broadcast within `vector-registers`, rows from 8, 6, 4, 3, 2, 1 dividing
+    M); `vectors` is 2 where a row of C holds an even number of registers.
+    A matmul whose rows are not a whole number of registers, or with
+    user-defined maps or mixed types, is left to the loop lowering.
+
+    ```mlir
+    linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>)
+                  outs(%c : memref<64x64xf32>)
+    // with vector-bits=512 becomes, for 8 rows of 2 x vector<16xf32>:
+    scf.for %i = %c0 to %c64 step %c8 {
+      scf.for %j = %c0 to %c64 step %c32 {
+        %acc = vector.load %c[%i, %j] : memref<64x64xf32>, vector<16xf32>
+        ...                                   // 16 accumulators
+        %r:16 = scf.for %k = %c0 to %c32 step %c1 iter_args(...) {
+          %b0 = vector.load %b[%k, %j] : memref<32x64xf32>, vector<16xf32>
+          %a0 = memref.load %a[%i, %k] : memref<64x32xf32>
+          %s0 = vector.broadcast %a0 : f32 to vector<16xf32>
+          %p = arith.mulf %s0, %b0 : vector<16xf32>
+          %n = arith.addf %acc0, %p : vector<16xf32>
+          ...
+        }
+        vector.store %r#0, %c[%i, %j] : memref<64x64xf32>, vector<16xf32>
+        ...
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "Width of the host's vector registers in bits">,
+    Option<"vectorRegisters", "vector-registers", "int64_t",
+           /*default=*/"32", "Number of the host's vector registers">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def CpuInterchangeContractions
     : Pass<"linalg-cpu-interchange-contractions", "::mlir::func::FuncOp"> {
   let summary = "put the loop over the result's contiguous dimension "

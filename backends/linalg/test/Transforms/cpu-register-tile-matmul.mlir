@@ -1,0 +1,98 @@
+// RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-register-tile-matmul))' %s | FileCheck %s
+// RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-register-tile-matmul{vector-bits=256 vector-registers=16}))' %s | FileCheck %s --check-prefix=AVX2
+
+// 512-bit registers, 32 of them: blocks of 8 rows x 2 vector<16xf32>, 16
+// accumulators loaded from C once, a reduction loop carrying them, and per
+// step two loads of a row of B and eight broadcasts of A.
+// CHECK-LABEL: func.func @matmul_f32(
+// CHECK-SAME:      %[[A:.*]]: memref<64x32xf32>, %[[B:.*]]: memref<32x64xf32>, %[[C:.*]]: memref<64x64xf32>
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
+// CHECK:         scf.for %[[I:.*]] = %[[C0]] to %[[C64]] step %[[C8]] {
+// CHECK:           scf.for %[[J:.*]] = %[[C0]] to %[[C64]] step %[[C32]] {
+// CHECK:             %[[ACC0:.*]] = vector.load %[[C]][%[[I]], %[[J]]] : memref<64x64xf32>, vector<16xf32>
+// CHECK-COUNT-15:    vector.load %[[C]]
+// CHECK:             %[[R:.*]]:16 = scf.for %[[K:.*]] = %[[C0]] to %[[C32]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]], {{.*}}) -> (vector<16xf32>, {{.*}}) {
+// CHECK:               %[[B0:.*]] = vector.load %[[B]][%[[K]], %[[J]]] : memref<32x64xf32>, vector<16xf32>
+// CHECK:               %[[B1:.*]] = vector.load %[[B]][%[[K]], %{{.*}}] : memref<32x64xf32>, vector<16xf32>
+// CHECK:               %[[A0:.*]] = memref.load %[[A]][%[[I]], %[[K]]] : memref<64x32xf32>
+// CHECK:               %[[S0:.*]] = vector.broadcast %[[A0]] : f32 to vector<16xf32>
+// CHECK:               %[[P:.*]] = arith.mulf %[[S0]], %[[B0]] : vector<16xf32>
+// CHECK:               arith.addf %[[ACC]], %[[P]] : vector<16xf32>
+// CHECK:               arith.mulf %[[S0]], %[[B1]] : vector<16xf32>
+// CHECK-COUNT-7:       vector.broadcast
+// CHECK:               scf.yield
+// CHECK:             vector.store %[[R]]#0, %[[C]][%[[I]], %[[J]]] : memref<64x64xf32>, vector<16xf32>
+// CHECK-COUNT-15:    vector.store
+// CHECK-NOT:     linalg.matmul
+// 256-bit registers, 16 of them: blocks of 4 rows x 2 vector<8xf32> (six
+// rows would fit but do not divide 64).
+// AVX2-LABEL: func.func @matmul_f32(
+// AVX2:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4
+// AVX2:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
+// AVX2-COUNT-8:     vector.load {{.*}} vector<8xf32>
+// AVX2:             scf.for
+// AVX2-NOT:     linalg.matmul
+// AVX2-LABEL: func.func @matmul_f64(
+func.func @matmul_f32(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>) {
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// f64: 8 lanes; a row of 16 is two registers, and of the block heights 6 is
+// the largest that divides 12.
+// CHECK-LABEL: func.func @matmul_f64(
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c6
+// CHECK:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
+// CHECK-COUNT-12:    vector.load {{.*}} vector<8xf64>
+// CHECK-NOT:     linalg.matmul
+func.func @matmul_f64(%a: memref<12x16xf64>, %b: memref<16x16xf64>, %c: memref<12x16xf64>) {
+  linalg.matmul ins(%a, %b : memref<12x16xf64>, memref<16x16xf64>) outs(%c : memref<12x16xf64>)
+  return
+}
+
+// A row of one register: blocks of 8 rows of 1.
+// CHECK-LABEL: func.func @one_register_per_row(
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8
+// CHECK:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
+// CHECK-COUNT-8:     vector.load {{.*}} vector<16xf32>
+// CHECK:             scf.for
+func.func @one_register_per_row(%a: memref<16x4xf32>, %b: memref<4x16xf32>, %c: memref<16x16xf32>) {
+  linalg.matmul ins(%a, %b : memref<16x4xf32>, memref<4x16xf32>) outs(%c : memref<16x16xf32>)
+  return
+}
+
+// A strided A is read element by element, so any layout will do.
+// CHECK-LABEL: func.func @strided_a(
+// CHECK:         memref.load %{{.*}} : memref<16x8xf32, strided<[1, 16]>>
+// CHECK-NOT:     linalg.matmul
+func.func @strided_a(%a: memref<16x8xf32, strided<[1, 16]>>, %b: memref<8x16xf32>, %c: memref<16x16xf32>) {
+  linalg.matmul ins(%a, %b : memref<16x8xf32, strided<[1, 16]>>, memref<8x16xf32>) outs(%c : memref<16x16xf32>)
+  return
+}
+
+// Left to the loop lowering: rows of C that are not whole registers, a B
+// whose rows are not contiguous, mixed element types, dynamic shapes,
+// tensors, and user-defined maps.
+// CHECK-LABEL: func.func @left_alone(
+// CHECK-COUNT-6: linalg.matmul
+// CHECK-NOT:     vector.load
+func.func @left_alone(%a: memref<64x32xf32>, %b: memref<32x8xf32>, %c: memref<64x8xf32>,
+                      %bt: memref<32x64xf32, strided<[1, 32]>>, %c64: memref<64x64xf32>,
+                      %h: memref<64x32xf16>, %hb: memref<32x64xf16>,
+                      %d: memref<?x32xf32>, %dc: memref<?x8xf32>,
+                      %ta: tensor<64x32xf32>, %tb: tensor<32x64xf32>, %tc: tensor<64x64xf32>,
+                      %b2: memref<64x32xf32>) -> tensor<64x64xf32> {
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x8xf32>) outs(%c : memref<64x8xf32>)
+  linalg.matmul ins(%a, %bt : memref<64x32xf32>, memref<32x64xf32, strided<[1, 32]>>) outs(%c64 : memref<64x64xf32>)
+  linalg.matmul ins(%h, %hb : memref<64x32xf16>, memref<32x64xf16>) outs(%c64 : memref<64x64xf32>)
+  linalg.matmul ins(%d, %b : memref<?x32xf32>, memref<32x8xf32>) outs(%dc : memref<?x8xf32>)
+  %r = linalg.matmul ins(%ta, %tb : tensor<64x32xf32>, tensor<32x64xf32>) outs(%tc : tensor<64x64xf32>) -> tensor<64x64xf32>
+  linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>,
+                                 affine_map<(d0, d1, d2) -> (d1, d2)>,
+                                 affine_map<(d0, d1, d2) -> (d0, d1)>]
+                ins(%a, %b2 : memref<64x32xf32>, memref<64x32xf32>) outs(%c64 : memref<64x64xf32>)
+  return %r : tensor<64x64xf32>
+}
