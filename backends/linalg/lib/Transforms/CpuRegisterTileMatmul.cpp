@@ -1,4 +1,5 @@
-//===- CpuRegisterTileMatmul.cpp - Matmul tiles held in vector registers ---===//
+//===- CpuRegisterTileMatmul.cpp - Matmul tiles held in vector registers
+//---===//
 //
 // A linalg.matmul of static f32 or f64 buffers (a tt.dot tile, after the
 // narrow operands were widened) lowers to a loop nest that LLVM vectorizes
@@ -71,9 +72,8 @@ std::optional<RegisterBlock> chooseRegisterBlock(int64_t m, int64_t n,
 /// The register block for `op`, or nullopt when the pass leaves it to the
 /// loop lowering: not a plain matmul (user-defined maps, a cast), not of
 /// one float type, not on static buffers with contiguous rows of B and C.
-std::optional<RegisterBlock> getRegisterBlock(linalg::MatmulOp op,
-                                              int64_t vectorBits,
-                                              int64_t registers) {
+std::optional<RegisterBlock>
+getRegisterBlock(linalg::MatmulOp op, int64_t vectorBits, int64_t registers) {
   if (!op.hasPureBufferSemantics() || op.hasUserDefinedMaps())
     return std::nullopt;
   auto a = dyn_cast<MemRefType>(op.getDpsInputs()[0].getType());
@@ -83,8 +83,8 @@ std::optional<RegisterBlock> getRegisterBlock(linalg::MatmulOp op,
       !hasContiguousRows(b) || !hasContiguousRows(c))
     return std::nullopt;
   Type element = c.getElementType();
-  if (!(element.isF32() || element.isF64()) ||
-      a.getElementType() != element || b.getElementType() != element)
+  if (!(element.isF32() || element.isF64()) || a.getElementType() != element ||
+      b.getElementType() != element)
     return std::nullopt;
   return chooseRegisterBlock(c.getDimSize(0), c.getDimSize(1),
                              element.getIntOrFloatBitWidth(), vectorBits,
