@@ -40,6 +40,15 @@ config.environment["TRIDENT_PLUGINS"] = ""
 # %{kernels}: the project's TTIR corpus (test/kernels, raw frontend form).
 config.substitutions.append(("%{kernels}", config.trident_kernels_dir))
 
+# The host's bf16 dot product (AVX-512 BF16), which the cpu target's matmul
+# microkernel uses where the host has it.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if "avx512_bf16" in cpuinfo.read().split():
+            config.available_features.add("avx512bf16")
+except OSError:
+    pass
+
 # Execution/: the converted kernels, lowered to LLVM by a reference pipeline of
 # upstream passes only (%{lower_to_llvm}; not the backend's code generation,
 # which belongs to the plugin's llir/obj stages), compiled with a host C

@@ -12,15 +12,23 @@
 // multiply-adds. The multiply and the add are separate ops; the host code
 // generator fuses them where the CPU has FMA.
 //
+// Where the CPU has AVX-512 BF16, a matmul of bf16 tiles into f32 runs on its
+// dot product of bf16 pairs (vdpbf16ps, x86vector.avx512.dot), twice the
+// multiply-adds of f32 per instruction: B is packed once so that each pair
+// of rows k, k + 1 is interleaved, and A's pairs (contiguous in its rows)
+// are broadcast as one 32-bit element.
+//
 //===----------------------------------------------------------------------===//
 
 #include "linalg/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 
@@ -37,10 +45,12 @@ namespace {
 
 /// The block of C one step of the microkernel updates: `rows` rows of
 /// `vectors` registers of `lanes` elements each.
+/// `pairs`: each step reduces two elements of K with the bf16 dot product.
 struct RegisterBlock {
   int64_t rows;
   int64_t vectors;
   int64_t lanes;
+  bool pairs = false;
 };
 
 /// Whether `type` is a static buffer whose rows are contiguous (vector
@@ -69,11 +79,24 @@ std::optional<RegisterBlock> chooseRegisterBlock(int64_t m, int64_t n,
   return std::nullopt;
 }
 
+/// Whether `op` multiplies bf16 tiles into an f32 accumulator in a shape
+/// the bf16 dot product takes: 16 lanes (512-bit registers), an even K, and
+/// A's rows contiguous (its pairs are read as one 32-bit element).
+bool takesBF16DotProduct(MemRefType a, MemRefType b, MemRefType c,
+                         int64_t vectorBits) {
+  return a.getElementType().isBF16() && b.getElementType().isBF16() &&
+         c.getElementType().isF32() && vectorBits == 512 &&
+         hasContiguousRows(a) && a.getDimSize(1) % 2 == 0;
+}
+
 /// The register block for `op`, or nullopt when the pass leaves it to the
 /// loop lowering: not a plain matmul (user-defined maps, a cast), not of
-/// one float type, not on static buffers with contiguous rows of B and C.
-std::optional<RegisterBlock>
-getRegisterBlock(linalg::MatmulOp op, int64_t vectorBits, int64_t registers) {
+/// one float type (or bf16 into f32 with `bf16DotProduct`), not on static
+/// buffers with contiguous rows of B and C.
+std::optional<RegisterBlock> getRegisterBlock(linalg::MatmulOp op,
+                                              int64_t vectorBits,
+                                              int64_t registers,
+                                              bool bf16DotProduct) {
   if (!op.hasPureBufferSemantics() || op.hasUserDefinedMaps())
     return std::nullopt;
   auto a = dyn_cast<MemRefType>(op.getDpsInputs()[0].getType());
@@ -83,12 +106,122 @@ getRegisterBlock(linalg::MatmulOp op, int64_t vectorBits, int64_t registers) {
       !hasContiguousRows(b) || !hasContiguousRows(c))
     return std::nullopt;
   Type element = c.getElementType();
+  if (bf16DotProduct && takesBF16DotProduct(a, b, c, vectorBits)) {
+    std::optional<RegisterBlock> block = chooseRegisterBlock(
+        c.getDimSize(0), c.getDimSize(1), 32, vectorBits, registers);
+    if (block)
+      block->pairs = true;
+    return block;
+  }
   if (!(element.isF32() || element.isF64()) || a.getElementType() != element ||
       b.getElementType() != element)
     return std::nullopt;
   return chooseRegisterBlock(c.getDimSize(0), c.getDimSize(1),
                              element.getIntOrFloatBitWidth(), vectorBits,
                              registers);
+}
+
+/// One step of the reduction: the accumulators `carried` (row-major over
+/// rows x vectors) plus A[rows, k] times B[k, columns].
+SmallVector<Value> buildStep(OpBuilder &builder, Location loc, Value a, Value b,
+                             Value k, ArrayRef<Value> rows,
+                             ArrayRef<Value> columns, ValueRange carried) {
+  auto vectorType = cast<VectorType>(carried.front().getType());
+  SmallVector<Value> rowOfB;
+  for (Value column : columns)
+    rowOfB.push_back(
+        vector::LoadOp::create(builder, loc, vectorType, b, {k, column}));
+  SmallVector<Value> updated;
+  for (auto [r, row] : llvm::enumerate(rows)) {
+    Value element = memref::LoadOp::create(builder, loc, a, {row, k});
+    Value splat =
+        vector::BroadcastOp::create(builder, loc, vectorType, element);
+    for (auto [v, fromB] : llvm::enumerate(rowOfB)) {
+      Value product = arith::MulFOp::create(builder, loc, splat, fromB);
+      updated.push_back(arith::AddFOp::create(
+          builder, loc, carried[r * rowOfB.size() + v], product));
+    }
+  }
+  return updated;
+}
+
+/// One step of the bf16 reduction over elements 2k and 2k + 1: the
+/// accumulators plus the dot products of A's pairs, broadcast, with the
+/// packed pairs of B's rows.
+SmallVector<Value> buildPairStep(OpBuilder &builder, Location loc, Value a,
+                                 Value rowsOfPairs, Value k,
+                                 ArrayRef<Value> rows, ArrayRef<Value> columns,
+                                 ValueRange carried) {
+  auto accumulatorType = cast<VectorType>(carried.front().getType());
+  int64_t lanes = accumulatorType.getNumElements();
+  Type bf16 = builder.getBF16Type();
+  auto pairsType = VectorType::get({2 * lanes}, bf16);
+  Value two = arith::ConstantIndexOp::create(builder, loc, 2);
+  Value firstOfPair = arith::MulIOp::create(builder, loc, k, two);
+  SmallVector<Value> pairsOfB;
+  for (Value column : columns) {
+    Value packedColumn = arith::MulIOp::create(builder, loc, column, two);
+    pairsOfB.push_back(vector::LoadOp::create(builder, loc, pairsType,
+                                              rowsOfPairs, {k, packedColumn}));
+  }
+  SmallVector<Value> updated;
+  for (auto [r, row] : llvm::enumerate(rows)) {
+    // A[row, 2k : +2] as one 32-bit element, repeated in every lane.
+    Value pair = vector::LoadOp::create(
+        builder, loc, VectorType::get({2}, bf16), a, {row, firstOfPair});
+    Value word = vector::BitCastOp::create(
+        builder, loc, VectorType::get({1}, builder.getI32Type()), pair);
+    Value scalar = vector::ExtractOp::create(builder, loc, word, 0);
+    Value words = vector::BroadcastOp::create(
+        builder, loc, VectorType::get({lanes}, builder.getI32Type()), scalar);
+    Value pairsOfA = vector::BitCastOp::create(builder, loc, pairsType, words);
+    for (auto [v, fromB] : llvm::enumerate(pairsOfB))
+      updated.push_back(x86vector::DotBF16Op::create(
+          builder, loc, accumulatorType, carried[r * pairsOfB.size() + v],
+          pairsOfA, fromB));
+  }
+  return updated;
+}
+
+/// B (K x N bf16) packed for the bf16 dot product into a stack buffer of
+/// K/2 rows of 2N, at the start of the function: row k/2 interleaves rows k
+/// and k + 1 element by element. Built before the loops, once per matmul.
+Value packPairsOfRows(RewriterBase &rewriter, linalg::MatmulOp op, Value b,
+                      llvm::function_ref<Value(int64_t)> index) {
+  Location loc = op.getLoc();
+  auto bType = cast<MemRefType>(b.getType());
+  int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
+  constexpr int64_t lanes = 16;
+  auto packedType = MemRefType::get({k / 2, 2 * n}, bType.getElementType());
+  Value packed;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    auto function = op->getParentOfType<func::FuncOp>();
+    rewriter.setInsertionPointToStart(&function.getBody().front());
+    packed = memref::AllocaOp::create(rewriter, loc, packedType,
+                                      rewriter.getI64IntegerAttr(64));
+  }
+  auto rowType = VectorType::get({lanes}, bType.getElementType());
+  Value zero = index(0), one = index(1);
+  auto pairLoop = scf::ForOp::create(rewriter, loc, zero, index(k / 2), one);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(pairLoop.getBody());
+  Value pair = pairLoop.getInductionVar();
+  Value first = arith::MulIOp::create(rewriter, loc, pair, index(2));
+  Value second = arith::AddIOp::create(rewriter, loc, first, one);
+  auto columnLoop =
+      scf::ForOp::create(rewriter, loc, zero, index(n), index(lanes));
+  rewriter.setInsertionPointToStart(columnLoop.getBody());
+  Value column = columnLoop.getInductionVar();
+  Value even =
+      vector::LoadOp::create(rewriter, loc, rowType, b, {first, column});
+  Value odd =
+      vector::LoadOp::create(rewriter, loc, rowType, b, {second, column});
+  Value interleaved = vector::InterleaveOp::create(rewriter, loc, even, odd);
+  Value packedColumn = arith::MulIOp::create(rewriter, loc, column, index(2));
+  vector::StoreOp::create(rewriter, loc, interleaved, packed,
+                          {pair, packedColumn});
+  return packed;
 }
 
 /// Replaces `op` by the microkernel loop nest of `block`:
@@ -99,6 +232,11 @@ getRegisterBlock(linalg::MatmulOp op, int64_t vectorBits, int64_t registers) {
 ///       b[v] = B[k, j + v * lanes : +lanes]
 ///       acc[r][v] += broadcast(A[i + r, k]) * b[v]
 ///     C[i + r, j + v * lanes : +lanes] = acc[r][v]
+///
+/// With `pairs`, B is first packed into a stack buffer P of K/2 rows of 2N,
+/// P[k / 2, 2 * j + k % 2] = B[k, j], and each step of the reduction takes
+/// two elements of K: acc[r][v] = dot(acc[r][v], broadcast(A[i + r, k : +2]),
+/// P[k / 2, 2 * (j + v * lanes) : +2 * lanes]).
 void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
                            const RegisterBlock &block) {
   Location loc = op.getLoc();
@@ -128,7 +266,11 @@ void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
       return base;
     return arith::AddIOp::create(rewriter, loc, base, index(value));
   };
-  Value one = index(1), reductionEnd = index(k);
+  Value one = index(1), reductionEnd = index(block.pairs ? k / 2 : k);
+  // The operand B that the steps read: B itself, or its pairs of rows
+  // interleaved.
+  Value rowsOfPairs =
+      block.pairs ? packPairsOfRows(rewriter, op, b, index) : Value();
   auto rowLoop =
       scf::ForOp::create(rewriter, loc, zero, index(m), index(block.rows));
   rewriter.setInsertionPointToStart(rowLoop.getBody());
@@ -154,21 +296,11 @@ void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
   auto reduction = scf::ForOp::create(
       rewriter, loc, zero, reductionEnd, one, accumulators,
       [&](OpBuilder &builder, Location, Value step, ValueRange carried) {
-        SmallVector<Value> rowOfB;
-        for (Value column : columnsOfC)
-          rowOfB.push_back(vector::LoadOp::create(builder, loc, vectorType, b,
-                                                  {step, column}));
-        SmallVector<Value> updated;
-        for (auto [r, row] : llvm::enumerate(rowsOfC)) {
-          Value element = memref::LoadOp::create(builder, loc, a, {row, step});
-          Value splat =
-              vector::BroadcastOp::create(builder, loc, vectorType, element);
-          for (auto [v, fromB] : llvm::enumerate(rowOfB)) {
-            Value product = arith::MulFOp::create(builder, loc, splat, fromB);
-            updated.push_back(arith::AddFOp::create(
-                builder, loc, carried[r * block.vectors + v], product));
-          }
-        }
+        SmallVector<Value> updated =
+            block.pairs ? buildPairStep(builder, loc, a, rowsOfPairs, step,
+                                        rowsOfC, columnsOfC, carried)
+                        : buildStep(builder, loc, a, b, step, rowsOfC,
+                                    columnsOfC, carried);
         scf::YieldOp::create(builder, loc, updated);
       });
 
@@ -191,7 +323,7 @@ public:
     SmallVector<std::pair<linalg::MatmulOp, RegisterBlock>> work;
     getOperation().walk([&](linalg::MatmulOp op) {
       std::optional<RegisterBlock> block =
-          getRegisterBlock(op, vectorBits, vectorRegisters);
+          getRegisterBlock(op, vectorBits, vectorRegisters, bf16DotProduct);
       if (!block) {
         LLVM_DEBUG(llvm::dbgs() << "left to the loop lowering: " << op << "\n");
         return;

@@ -31,8 +31,9 @@ using namespace mlir;
 namespace {
 
 /// The float type the inputs of `op` are widened to: its accumulator's,
-/// when it is a float wider than some input's float type.
-FloatType getWideType(linalg::LinalgOp op) {
+/// when it is a float wider than some input's float type, and not bf16
+/// inputs into f32 with `keepBF16`.
+FloatType getWideType(linalg::LinalgOp op, bool keepBF16) {
   auto accumulator =
       dyn_cast<FloatType>(getElementTypeOrSelf(op.getDpsInits()[0].getType()));
   if (!accumulator || !op.hasPureTensorSemantics())
@@ -44,12 +45,16 @@ FloatType getWideType(linalg::LinalgOp op) {
       return nullptr;
     narrower |= element.getWidth() < accumulator.getWidth();
   }
+  if (keepBF16 && accumulator.isF32() &&
+      llvm::all_of(op.getDpsInputs(), [](Value input) {
+        return getElementTypeOrSelf(input.getType()).isBF16();
+      }))
+    return nullptr;
   return narrower ? accumulator : nullptr;
 }
 
 /// `value` (a tensor of floats) extended to `wide`, element by element.
-Value widen(RewriterBase &rewriter, Location loc, Value value,
-            FloatType wide) {
+Value widen(RewriterBase &rewriter, Location loc, Value value, FloatType wide) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getElementType() == wide)
     return value;
@@ -71,10 +76,10 @@ Value widen(RewriterBase &rewriter, Location loc, Value value,
 /// Rebuilds `op` (a matmul or batch_matmul with its default maps) on
 /// widened inputs.
 template <typename OpTy>
-void widenOperands(RewriterBase &rewriter, OpTy op) {
+void widenOperands(RewriterBase &rewriter, OpTy op, bool keepBF16) {
   if (op.hasUserDefinedMaps())
     return;
-  FloatType wide = getWideType(op);
+  FloatType wide = getWideType(op, keepBF16);
   if (!wide)
     return;
   rewriter.setInsertionPoint(op);
@@ -95,9 +100,9 @@ public:
     IRRewriter rewriter(&getContext());
     getOperation().walk([&](Operation *op) {
       if (auto matmul = dyn_cast<linalg::MatmulOp>(op))
-        widenOperands(rewriter, matmul);
+        widenOperands(rewriter, matmul, keepBF16);
       else if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op))
-        widenOperands(rewriter, batch);
+        widenOperands(rewriter, batch, /*keepBF16=*/false);
     });
   }
 };

@@ -38,6 +38,7 @@
 #include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -54,7 +55,7 @@ void mlir::triton::cpu::registerCodeGenDialects(DialectRegistry &registry) {
                   func::FuncDialect, index::IndexDialect, linalg::LinalgDialect,
                   LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
                   scf::SCFDialect, tensor::TensorDialect, ub::UBDialect,
-                  vector::VectorDialect>();
+                  vector::VectorDialect, x86vector::X86VectorDialect>();
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
@@ -77,22 +78,31 @@ void mlir::triton::cpu::registerCodeGenDialects(DialectRegistry &registry) {
 
 namespace {
 
-/// The width in bits and the number of the host's vector registers, which
-/// the matmul microkernel is shaped for (the obj stage compiles for the
-/// host's CPU as well).
-std::pair<int64_t, int64_t> getHostVectorRegisters() {
+/// What the matmul microkernel is shaped for: the host's vector registers
+/// and its bf16 dot product (the obj stage compiles for the host's CPU as
+/// well).
+struct HostVectorUnit {
+  int64_t bits = 128;
+  int64_t registers = 16;
+  bool bf16DotProduct = false;
+};
+
+HostVectorUnit getHostVectorUnit() {
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
   llvm::Triple triple(llvm::sys::getProcessTriple());
+  HostVectorUnit unit;
   if (triple.isX86()) {
-    if (features.lookup("avx512f"))
-      return {512, 32};
-    if (features.lookup("avx"))
-      return {256, 16};
-    return {128, 16};
+    if (features.lookup("avx512f")) {
+      unit.bits = 512;
+      unit.registers = 32;
+      unit.bf16DotProduct = features.lookup("avx512bf16");
+    } else if (features.lookup("avx")) {
+      unit.bits = 256;
+    }
+  } else if (triple.isAArch64()) {
+    unit.registers = 32;
   }
-  if (triple.isAArch64())
-    return {128, 32};
-  return {128, 16};
+  return unit;
 }
 
 } // namespace
@@ -101,7 +111,10 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   // Linalg on tensors: clean up, then vectorize what has a static shape.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addNestedPass<func::FuncOp>(createCpuWidenContractionOperands());
+  HostVectorUnit host = getHostVectorUnit();
+  CpuWidenContractionOperandsOptions widen;
+  widen.keepBF16 = host.bf16DotProduct;
+  pm.addNestedPass<func::FuncOp>(createCpuWidenContractionOperands(widen));
   pm.addNestedPass<func::FuncOp>(createCpuFuseElementwise());
   pm.addNestedPass<func::FuncOp>(createCpuStripMineElementwise());
   pm.addNestedPass<func::FuncOp>(createCpuVectorize());
@@ -133,10 +146,10 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createEmitCpuEntry());
 
   // Loops and branches.
-  auto [vectorBits, vectorRegisters] = getHostVectorRegisters();
   CpuRegisterTileMatmulOptions microkernel;
-  microkernel.vectorBits = vectorBits;
-  microkernel.vectorRegisters = vectorRegisters;
+  microkernel.vectorBits = host.bits;
+  microkernel.vectorRegisters = host.registers;
+  microkernel.bf16DotProduct = host.bf16DotProduct;
   pm.addNestedPass<func::FuncOp>(createCpuRegisterTileMatmul(microkernel));
   pm.addNestedPass<func::FuncOp>(createCpuInterchangeContractions());
   pm.addPass(createConvertLinalgToLoopsPass());
@@ -161,6 +174,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   // its kin unspecified (GPUs reduce in a tree).
   ConvertVectorToLLVMPassOptions vectorToLLVM;
   vectorToLLVM.reassociateFPReductions = true;
+  vectorToLLVM.x86Vector = host.bf16DotProduct;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());

@@ -96,3 +96,61 @@ func.func @left_alone(%a: memref<64x32xf32>, %b: memref<32x8xf32>, %c: memref<64
                 ins(%a, %b2 : memref<64x32xf32>, memref<64x32xf32>) outs(%c64 : memref<64x64xf32>)
   return %r : tensor<64x64xf32>
 }
+
+// RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-register-tile-matmul{bf16-dot-product=true}))' %s | FileCheck %s --check-prefix=BF16
+
+// With the bf16 dot product, B is packed at the start of the function (row
+// k/2 interleaves rows k and k + 1), and each of the 16 reduction steps
+// broadcasts a pair of A as one i32 and takes two elements of K per dot.
+// BF16-LABEL: func.func @matmul_bf16(
+// BF16-SAME:      %[[A:.*]]: memref<64x32xbf16>, %[[B:.*]]: memref<32x64xbf16>, %[[C:.*]]: memref<64x64xf32>
+// BF16:         %[[P:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16x128xbf16>
+// BF16:         scf.for %[[PAIR:.*]] = %{{.*}} to %c16 step %c1 {
+// BF16:           %[[FIRST:.*]] = arith.muli %[[PAIR]], %c2
+// BF16:           %[[SECOND:.*]] = arith.addi %[[FIRST]], %c1
+// BF16:           scf.for %[[COL:.*]] = %{{.*}} to %c64 step %c16 {
+// BF16:             %[[EVEN:.*]] = vector.load %[[B]][%[[FIRST]], %[[COL]]] : memref<32x64xbf16>, vector<16xbf16>
+// BF16:             %[[ODD:.*]] = vector.load %[[B]][%[[SECOND]], %[[COL]]] : memref<32x64xbf16>, vector<16xbf16>
+// BF16:             %[[BOTH:.*]] = vector.interleave %[[EVEN]], %[[ODD]] : vector<16xbf16> -> vector<32xbf16>
+// BF16:             %[[PCOL:.*]] = arith.muli %[[COL]], %c2
+// BF16:             vector.store %[[BOTH]], %[[P]][%[[PAIR]], %[[PCOL]]] : memref<16x128xbf16>, vector<32xbf16>
+// BF16:         scf.for %[[I:.*]] = %{{.*}} to %c64 step %c8 {
+// BF16:           scf.for %[[J:.*]] = %{{.*}} to %c64 step %c32 {
+// BF16-COUNT-16:    vector.load %[[C]]
+// BF16:             scf.for %[[K:.*]] = %{{.*}} to %c16 step %c1 iter_args(%[[ACC:[a-z0-9]+]] = {{.*}}) -> (vector<16xf32>,
+// BF16:               %[[K2:.*]] = arith.muli %[[K]], %c2
+// BF16:               %[[JP:.*]] = arith.muli %[[J]], %c2
+// BF16:               %[[B0:.*]] = vector.load %[[P]][%[[K]], %[[JP]]] : memref<16x128xbf16>, vector<32xbf16>
+// BF16:               vector.load %[[P]]
+// BF16:               %[[PA:.*]] = vector.load %[[A]][%[[I]], %[[K2]]] : memref<64x32xbf16>, vector<2xbf16>
+// BF16:               %[[W:.*]] = vector.bitcast %[[PA]] : vector<2xbf16> to vector<1xi32>
+// BF16:               %[[E:.*]] = vector.extract %[[W]][0] : i32 from vector<1xi32>
+// BF16:               %[[WS:.*]] = vector.broadcast %[[E]] : i32 to vector<16xi32>
+// BF16:               %[[AS:.*]] = vector.bitcast %[[WS]] : vector<16xi32> to vector<32xbf16>
+// BF16:               x86vector.avx512.dot %[[ACC]], %[[AS]], %[[B0]] : vector<32xbf16> -> vector<16xf32>
+// BF16-COUNT-15:      x86vector.avx512.dot
+// BF16:               scf.yield
+// BF16-COUNT-16:    vector.store
+// BF16-NOT:     linalg.matmul
+// Without it (and in the runs above), a bf16 matmul is left alone.
+// CHECK-LABEL: func.func @matmul_bf16(
+// CHECK:         linalg.matmul
+// CHECK-NOT:     x86vector
+func.func @matmul_bf16(%a: memref<64x32xbf16>, %b: memref<32x64xbf16>, %c: memref<64x64xf32>) {
+  linalg.matmul ins(%a, %b : memref<64x32xbf16>, memref<32x64xbf16>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// The dot product needs an even K and contiguous rows of A; an f16 matmul
+// is not for it.
+// BF16-LABEL: func.func @not_for_bf16_dot(
+// BF16-COUNT-3:  linalg.matmul
+// BF16-NOT:      x86vector
+func.func @not_for_bf16_dot(%a: memref<64x3xbf16>, %b: memref<3x64xbf16>, %c: memref<64x64xf32>,
+                            %as: memref<64x32xbf16, strided<[1, 64]>>, %b2: memref<32x64xbf16>,
+                            %h: memref<64x32xf16>, %hb: memref<32x64xf16>) {
+  linalg.matmul ins(%a, %b : memref<64x3xbf16>, memref<3x64xbf16>) outs(%c : memref<64x64xf32>)
+  linalg.matmul ins(%as, %b2 : memref<64x32xbf16, strided<[1, 64]>>, memref<32x64xbf16>) outs(%c : memref<64x64xf32>)
+  linalg.matmul ins(%h, %hb : memref<64x32xf16>, memref<32x64xf16>) outs(%c : memref<64x64xf32>)
+  return
+}

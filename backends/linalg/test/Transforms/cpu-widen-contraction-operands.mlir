@@ -1,4 +1,5 @@
 // RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-widen-contraction-operands))' %s | FileCheck %s
+// RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-widen-contraction-operands{keep-bf16=true}))' %s | FileCheck %s --check-prefix=KEEP
 
 // f16 tiles into an f32 accumulator: each tile extended once, then an f32
 // matmul on the same accumulator.
@@ -43,4 +44,30 @@ func.func @unchanged(%f: tensor<8x8xf32>, %h: tensor<8x8xf16>, %i: tensor<8x8xi8
   %3 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
        ins(%h, %h : tensor<8x8xf16>, tensor<8x8xf16>) outs(%acc32 : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %0, %1, %2, %3 : tensor<8x8xf32>, tensor<8x8xf16>, tensor<8x8xi32>, tensor<8x8xf32>
+}
+
+// A bf16 matmul into f32 is widened, unless keep-bf16 leaves it to the
+// bf16 dot product; f16 and a batched bf16 matmul are widened either way.
+// CHECK-LABEL: func.func @bf16_into_f32(
+// CHECK:         arith.extf %{{.*}} : bf16 to f32
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<64x32xf32>, tensor<32x64xf32>)
+// KEEP-LABEL:  func.func @bf16_into_f32(
+// KEEP-SAME:       %[[A:.*]]: tensor<64x32xbf16>, %[[B:.*]]: tensor<32x64xbf16>, %[[C:.*]]: tensor<64x64xf32>
+// KEEP-NOT:      arith.extf
+// KEEP:          linalg.matmul ins(%[[A]], %[[B]] : tensor<64x32xbf16>, tensor<32x64xbf16>) outs(%[[C]] : tensor<64x64xf32>)
+// KEEP-LABEL:  func.func @f16_and_batched(
+// KEEP:          arith.extf %{{.*}} : f16 to f32
+// KEEP:          linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<64x32xf32>, tensor<32x64xf32>)
+// KEEP:          arith.extf %{{.*}} : bf16 to f32
+// KEEP:          linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<2x16x16xf32>, tensor<2x16x16xf32>)
+func.func @bf16_into_f32(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = linalg.matmul ins(%a, %b : tensor<64x32xbf16>, tensor<32x64xbf16>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %d : tensor<64x64xf32>
+}
+
+func.func @f16_and_batched(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>,
+                           %ba: tensor<2x16x16xbf16>, %bb: tensor<2x16x16xbf16>, %bc: tensor<2x16x16xf32>) -> (tensor<64x64xf32>, tensor<2x16x16xf32>) {
+  %d = linalg.matmul ins(%a, %b : tensor<64x32xf16>, tensor<32x64xf16>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e = linalg.batch_matmul ins(%ba, %bb : tensor<2x16x16xbf16>, tensor<2x16x16xbf16>) outs(%bc : tensor<2x16x16xf32>) -> tensor<2x16x16xf32>
+  return %d, %e : tensor<64x64xf32>, tensor<2x16x16xf32>
 }

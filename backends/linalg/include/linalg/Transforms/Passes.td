@@ -199,7 +199,15 @@ def CpuWidenContractionOperands
     %d = linalg.matmul ins(%a32, %b32 : tensor<64x32xf32>, tensor<32x64xf32>)
                        outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
     ```
+
+    With `keep-bf16`, a `linalg.matmul` of bf16 tiles into f32 stays as it
+    is: the microkernel of `linalg-cpu-register-tile-matmul` runs it on the
+    CPU's bf16 dot product (a batch_matmul is still widened).
   }];
+  let options = [
+    Option<"keepBF16", "keep-bf16", "bool", /*default=*/"false",
+           "Leave matmuls of bf16 tiles into f32 to the bf16 dot product">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
@@ -530,6 +538,14 @@ def CpuRegisterTileMatmul
     A matmul whose rows are not a whole number of registers, or with
     user-defined maps or mixed types, is left to the loop lowering.
 
+    With `bf16-dot-product` (the host has AVX-512 BF16) and 512-bit
+    registers, a matmul of bf16 tiles into f32 whose A rows are contiguous
+    and whose K is even runs on `x86vector.avx512.dot` (vdpbf16ps): B is
+    packed once into a stack buffer of K/2 rows of 2N, each interleaving
+    rows k and k + 1, and each reduction step broadcasts a pair of A as one
+    32-bit element and multiplies it with a row of pairs, two elements of K
+    per instruction. The instruction treats bf16 subnormals as zero.
+
     ```mlir
     linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>)
                   outs(%c : memref<64x64xf32>)
@@ -556,12 +572,15 @@ def CpuRegisterTileMatmul
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
            "Width of the host's vector registers in bits">,
     Option<"vectorRegisters", "vector-registers", "int64_t",
-           /*default=*/"32", "Number of the host's vector registers">
+           /*default=*/"32", "Number of the host's vector registers">,
+    Option<"bf16DotProduct", "bf16-dot-product", "bool", /*default=*/"false",
+           "Run bf16 matmuls on the AVX-512 BF16 dot product">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
-                           "::mlir::vector::VectorDialect"];
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::x86vector::X86VectorDialect"];
 }
 
 def CpuInterchangeContractions
