@@ -162,6 +162,10 @@ def main():
                     help="comma-separated kernels to run (vadd, softmax, "
                          "layernorm, layernorm_f32, matmul, matmul_f32, "
                          "matmul_bf16, attention); default all")
+    ap.add_argument("--gemm-sizes", default="1024", metavar="LIST",
+                    help="comma-separated sizes S of the f32 and bf16 "
+                         "matmuls (S x S x S), e.g. 512,1024,2048; default "
+                         "1024")
     opts = ap.parse_args()
 
     trident = find_trident(opts.build_dir)
@@ -322,36 +326,48 @@ def main():
         rows.append(("matmul f16->f32acc", "1024^3", t, "C++ loop (f16)", b,
                      "GFLOP/s", flops))
 
-    if want("matmul_f32"):
-        # matmul_f32.ttir: f32 in, accumulation and out; the issue's row.
-        write_npy(w("fa.npy"), "f4", M * K, -1, 1, rng)
-        write_npy(w("fb.npy"), "f4", K * N, -1, 1, rng)
-        tcmd = trident_ms("matmul_f32.ttir", mm_grid,
-                          ["a=@" + w("fa.npy"), "b=@" + w("fb.npy"),
-                           "c=zeros:f32:%d" % (M * N)] + mm_sizes)
-        t, b = pair(tcmd, base_ms("matmul_f32", M, N, K, R, T))
-        rows.append(("matmul f32", "1024^3", t, "C++ loop (f32)", b,
-                     "GFLOP/s", flops))
-        if have_blas:
-            t, b = pair(tcmd, base_ms("sgemm", M, N, K, R, T))
-            rows.append(("matmul f32", "1024^3", t, "OpenBLAS sgemm", b,
-                         "GFLOP/s", flops))
-        dnnl_row(tcmd, "matmul f32", "1024^3", "GFLOP/s", flops,
-                 "matmul", M, N, K, R)
+    def gemm_rows(S):
+        """The f32 and bf16 matmul rows of an S x S x S product."""
+        label = "%d^3" % S
+        gflops = 2.0 * S ** 3 / 1e9
+        grid = str(((S + 63) // 64) ** 2)
+        sizes = ["M=i32:%d" % S, "N=i32:%d" % S, "K=i32:%d" % S,
+                 "sam=i32:%d" % S, "sak=i32:1", "sbk=i32:%d" % S,
+                 "sbn=i32:1", "scm=i32:%d" % S, "scn=i32:1"]
+        if want("matmul_f32"):
+            # matmul_f32.ttir: f32 in, accumulation and out; the issue's row.
+            a, b = w("fa%d.npy" % S), w("fb%d.npy" % S)
+            write_npy(a, "f4", S * S, -1, 1, rng)
+            write_npy(b, "f4", S * S, -1, 1, rng)
+            tcmd = trident_ms("matmul_f32.ttir", grid,
+                              ["a=@" + a, "b=@" + b,
+                               "c=zeros:f32:%d" % (S * S)] + sizes)
+            t, base = pair(tcmd, base_ms("matmul_f32", S, S, S, R, T))
+            rows.append(("matmul f32", label, t, "C++ loop (f32)", base,
+                         "GFLOP/s", gflops))
+            if have_blas:
+                t, base = pair(tcmd, base_ms("sgemm", S, S, S, R, T))
+                rows.append(("matmul f32", label, t, "OpenBLAS sgemm", base,
+                             "GFLOP/s", gflops))
+            dnnl_row(tcmd, "matmul f32", label, "GFLOP/s", gflops,
+                     "matmul", S, S, S, R)
 
-    if want("matmul_bf16"):
-        # matmul_bf16.ttir: bf16 in / f32 acc / bf16 out; bf16 inputs are
-        # the upper halves of f32 values (npy u2).
-        write_npy(w("ba.npy"), "f4", M * K, -1, 1, rng)
-        write_npy(w("bb.npy"), "f4", K * N, -1, 1, rng)
-        for name in ("ba", "bb"):
-            to_bf16_npy(w(name + ".npy"), w(name + "16.npy"))
-        tcmd = trident_ms("matmul_bf16.ttir", mm_grid,
-                          ["a=@" + w("ba16.npy") + ":bf16",
-                           "b=@" + w("bb16.npy") + ":bf16",
-                           "c=zeros:bf16:%d" % (M * N)] + mm_sizes)
-        dnnl_row(tcmd, "matmul bf16->f32acc", "1024^3", "GFLOP/s", flops,
-                 "matmul_bf16", M, N, K, R)
+        if want("matmul_bf16"):
+            # matmul_bf16.ttir: bf16 in / f32 acc / bf16 out; bf16 inputs are
+            # the upper halves of f32 values (npy u2).
+            write_npy(w("ba.npy"), "f4", S * S, -1, 1, rng)
+            write_npy(w("bb.npy"), "f4", S * S, -1, 1, rng)
+            for name in ("ba", "bb"):
+                to_bf16_npy(w(name + ".npy"), w(name + "16.npy"))
+            tcmd = trident_ms("matmul_bf16.ttir", grid,
+                              ["a=@" + w("ba16.npy") + ":bf16",
+                               "b=@" + w("bb16.npy") + ":bf16",
+                               "c=zeros:bf16:%d" % (S * S)] + sizes)
+            dnnl_row(tcmd, "matmul bf16->f32acc", label, "GFLOP/s", gflops,
+                     "matmul_bf16", S, S, S, R)
+
+    for S in [int(size) for size in opts.gemm_sizes.split(",")]:
+        gemm_rows(S)
 
     if want("attention"):
         # attention.ttir: flash attention forward, f16 Q/K/V/Out
