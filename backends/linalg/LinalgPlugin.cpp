@@ -108,6 +108,8 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
   registrar.addPass(
       [] { return mlir::triton::cpu::createCpuWidenContractionOperands(); });
   registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuWidenBooleanTensors(); });
+  registrar.addPass(
       [] { return mlir::triton::cpu::createCpuStripMineElementwise(); });
   registrar.addPass([] { return mlir::triton::cpu::createCpuVectorize(); });
   registrar.addPass(

@@ -116,6 +116,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   widen.keepBF16 = host.bf16DotProduct;
   pm.addNestedPass<func::FuncOp>(createCpuWidenContractionOperands(widen));
   pm.addNestedPass<func::FuncOp>(createCpuFuseElementwise());
+  pm.addNestedPass<func::FuncOp>(createCpuWidenBooleanTensors());
   pm.addNestedPass<func::FuncOp>(createCpuStripMineElementwise());
   pm.addNestedPass<func::FuncOp>(createCpuVectorize());
   pm.addPass(createCanonicalizerPass());

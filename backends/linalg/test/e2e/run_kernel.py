@@ -640,6 +640,31 @@ def case_bool_mask(w, rng):
         "drop": (drop, 0.0), "fill": (fill, 0.0), "close": (close, 0.0)}
 
 
+def case_inductor_layer_norm(w, rng):
+    # Inductor's layer norm of 2048 rows of 512 (both baked into the
+    # kernel), two rows per program. One program more than the rows need:
+    # its rows are masked off, so the poisoned rows after the output stay.
+    rows, n, eps, poison = 2048, 512, 1e-5, 7.0
+    x = [f32(rng.uniform(-2, 2)) for _ in range(rows * n)]
+    wt = [f32(rng.uniform(0.5, 1.5)) for _ in range(n)]
+    b = [f32(rng.uniform(-0.5, 0.5)) for _ in range(n)]
+    write_npy(w("x.npy"), "f4", x)
+    write_npy(w("w.npy"), "f4", wt)
+    write_npy(w("b.npy"), "f4", b)
+    write_npy(w("out.npy"), "f4", [0.0] * (rows * n) + [poison] * (2 * n))
+    y = []
+    for r in range(rows):
+        row = x[r * n:(r + 1) * n]
+        mean = sum(row) / n
+        rstd = 1 / math.sqrt(sum((v - mean) ** 2 for v in row) / n + eps)
+        y += [(v - mean) * rstd * g + c for v, g, c in zip(row, wt, b)]
+    args = ["in_ptr0=@" + w("x.npy"), "in_ptr1=@" + w("w.npy"),
+            "in_ptr2=@" + w("b.npy"), "out_ptr2=@" + w("out.npy"),
+            "xnumel=i32:%d" % rows, "r0_numel=i32:%d" % n]
+    return "inductor_layer_norm.ttir", "%d" % (rows // 2 + 1), args, {
+        "out_ptr2": (y + [poison] * (2 * n), 1e-5)}
+
+
 def case_ptr_select(w, rng):
     n_a, n_b, block = 100, 90, 64
     grid = (n_a + n_b + block - 1) // block
@@ -1354,6 +1379,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "attention": case_attention, "embedding": case_embedding,
          "transpose": case_transpose, "bitops": case_bitops,
          "math_ops": case_math_ops, "bool_mask": case_bool_mask,
+         "inductor_layer_norm": case_inductor_layer_norm,
          "ptr_select": case_ptr_select, "libdevice": case_libdevice,
          "bessel": case_bessel,
          "matmul_f16acc": case_matmul_f16acc,

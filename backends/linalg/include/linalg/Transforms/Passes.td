@@ -213,6 +213,41 @@ def CpuWidenContractionOperands
                            "::mlir::tensor::TensorDialect"];
 }
 
+def CpuWidenBooleanTensors
+    : Pass<"linalg-cpu-widen-boolean-tensors", "::mlir::func::FuncOp"> {
+  let summary = "give tensors of i1 between linalg ops i8 elements, so that "
+                "the ops on them vectorize";
+  let description = [{
+    A mask that is not fused into its one consumer (Inductor's row mask,
+    broadcast over the row and selected with twice) stays a tensor of i1
+    and becomes a buffer of i1, a byte per element, which LLVM cannot load
+    as a bit-packed vector of i1: `linalg-cpu-vectorize` leaves every op on
+    it to scalar loops. This pass converts every tensor of i1 in a function
+    to a tensor of i8. A linalg.generic truncates the bytes it reads to i1
+    and extends the i1 values it yields; reshapes, slices, casts, empty
+    tensors, constants, `scf` loop and branch values carry bytes; named
+    linalg ops on masks are generalized first; `tensor.extract` truncates
+    and `tensor.splat` extends. A function with some other op on a tensor of
+    i1 is left as it was.
+
+    ```mlir
+    %m = linalg.generic ... outs(%e : tensor<2xi1>) { arith.cmpi ... }
+    %b = linalg.broadcast ins(%m : tensor<2xi1>) outs(%f : tensor<2x512xi1>)
+           dimensions = [1]
+    // becomes
+    %m = linalg.generic ... outs(%e : tensor<2xi8>) {
+      %c = arith.cmpi ...
+      %x = arith.extui %c : i1 to i8
+      linalg.yield %x : i8
+    }
+    %b = linalg.generic ... ins(%m : tensor<2xi8>) outs(%f : tensor<2x512xi8>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def CpuFuseElementwise
     : Pass<"linalg-cpu-fuse-elementwise", "::mlir::func::FuncOp"> {
   let summary = "fuse elementwise linalg.generic ops into their consumer";
