@@ -10,7 +10,8 @@
 #        that one) on a target. TUTORIALS (name prefixes, e.g. "03 06")
 #        TUTORIAL_TIMEOUT (seconds each, 120) and TUTORIAL_CONFIGS (the
 #        autotune configurations tried on cpu, 1) shape the tutorial steps.
-# `scaling` times the cpu kernels of bench/cpu_bench.py over
+# `scaling` times the cpu kernels of bench/cpu_bench.py (SCALING_ONLY, a
+# comma-separated subset; all by default) over
 # TRIDENT_CPU_THREADS=SWEEP (1,2,4,8,16); `inductor-cpu` times
 # torch.compile's CPU path, Inductor's C++ against its Triton kernels on
 # Trident's cpu target. Logs land in $OUT; each step is bounded by
@@ -52,7 +53,8 @@ for s in "$@"; do
             ${DOT_SIZES:+--size $DOT_SIZES} ${DOT_TYPES:+--types $DOT_TYPES} ;;
     capture) step capture python3 bench/corpus/capture.py --out "$OUT/corpus" \
                --liger "$carry/liger" --tutorials "$upstream/python/tutorials" ;;
-    scaling) step scaling python3 bench/cpu_bench.py --sweep-threads "${SWEEP:-1,2,4,8,16}" ;;
+    scaling) step scaling python3 bench/cpu_bench.py --sweep-threads "${SWEEP:-1,2,4,8,16}" \
+               ${SCALING_ONLY:+--only $SCALING_ONLY} ;;
     inductor-cpu) step inductor-cpu python3 bench/python/inductor_cpu.py --json "$OUT/inductor_cpu.json" ;;
     corpus-nvidia|corpus-cpu) t=${s#corpus-}
           step $s python3 test/corpus/run_corpus.py "${CORPUS:-$OUT/corpus}" --target $t --jobs 8 \
