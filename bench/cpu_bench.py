@@ -384,8 +384,14 @@ def main():
                            "sm_scale=f32:0.125", "N_CTX=i32:%d" % NCTX],
                           runs=ar)
         t, b = pair(tcmd, base_ms("attention", ZH, NCTX, ar, T))
+        flops = 4.0 * ZH * NCTX * NCTX * D / 1e9
         rows.append(("attention f16", "4x1024x64", t, "C++ loop", b,
-                     "GFLOP/s", 4.0 * ZH * NCTX * NCTX * D / 1e9))
+                     "GFLOP/s", flops))
+        # oneDNN has no fused attention: two batched matmuls and a softmax,
+        # in f32 (this CPU has no f16 arithmetic; Trident widens f16 tiles
+        # to f32 too).
+        dnnl_row(tcmd, "attention f16", "4x1024x64", "GFLOP/s", flops,
+                 "attention", ZH, NCTX, ar)
 
     if sweep:
         code = sweep_threads(opts, rows, sweep_cmds, sweep)

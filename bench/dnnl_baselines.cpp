@@ -13,6 +13,12 @@
 //   dnnl_baselines matmul M N K RUNS          (f32 in, accumulate, out)
 //   dnnl_baselines matmul_bf16 M N K RUNS     (bf16 in, f32 accumulate,
 //                                              bf16 out)
+//   dnnl_baselines attention ZH NCTX RUNS     (attention forward of
+//                                              test/kernels/attention.ttir's
+//                                              shape, head size 64, in f32:
+//                                              scores Q K^T scaled by 1/8 by
+//                                              a batched matmul, softmax over
+//                                              each row, then P V)
 //
 // Prints one line: "<name>: median X ms (min Y, max Z, RUNS runs)", or one
 // line on stderr and exit 1 when oneDNN refuses the primitive.
@@ -121,6 +127,38 @@ int run(int argc, char **argv) {
     Args args{{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b}, {DNNL_ARG_DST, c}};
     timePrimitive(kind == "matmul" ? "dnnl matmul f32" : "dnnl matmul bf16",
                   prim, args, arg(5));
+    return 0;
+  }
+  if (kind == "attention" && argc == 5) {
+    // Three primitives per run, as a library user writes attention without
+    // a fused kernel: K is read transposed through its strides, the scores
+    // (ZH x NCTX x NCTX f32) go through memory.
+    long heads = arg(2), n = arg(3), d = 64;
+    memory::desc q_md({heads, n, d}, dt::f32, tag::abc),
+        kt_md({heads, d, n}, dt::f32, tag::acb),
+        s_md({heads, n, n}, dt::f32, tag::abc),
+        v_md({heads, n, d}, dt::f32, tag::abc);
+    primitive_attr scaled;
+    scaled.set_output_scales(0, {0.125f});
+    matmul scores(matmul::primitive_desc(matmul::desc(q_md, kt_md, s_md),
+                                         scaled, eng));
+    softmax_forward softmax(softmax_forward::primitive_desc(
+        softmax_forward::desc(prop_kind::forward_inference, s_md, 2), eng));
+    matmul output(matmul::primitive_desc(matmul::desc(s_md, v_md, q_md), eng));
+    memory q = filled(q_md, eng, -1, 1), kt = filled(kt_md, eng, -1, 1),
+           v = filled(v_md, eng, -1, 1), s(s_md, eng), p(s_md, eng),
+           o(q_md, eng);
+    Args scoresArgs{{DNNL_ARG_SRC, q}, {DNNL_ARG_WEIGHTS, kt},
+                    {DNNL_ARG_DST, s}};
+    Args softmaxArgs{{DNNL_ARG_SRC, s}, {DNNL_ARG_DST, p}};
+    Args outputArgs{{DNNL_ARG_SRC, p}, {DNNL_ARG_WEIGHTS, v},
+                    {DNNL_ARG_DST, o}};
+    report("dnnl attention f32", int(arg(4)), [&] {
+      scores.execute(strm, scoresArgs);
+      softmax.execute(strm, softmaxArgs);
+      output.execute(strm, outputArgs);
+      strm.wait();
+    });
     return 0;
   }
   std::fprintf(stderr, "bad arguments; see the header of dnnl_baselines.cpp\n");
