@@ -4,14 +4,18 @@
 // vector becomes one libm call per element. This pass expands the f32 math
 // ops on vectors that have an accurate polynomial form upstream into
 // arithmetic (FMAs, bit operations) that stays vectorized; scalar math ops
-// keep their libm calls.
+// keep their libm calls. A vector divided by a broadcast divisor becomes a
+// product with the divisor's reciprocal, computed once.
 //
 //===----------------------------------------------------------------------===//
 
 #include "linalg/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/Debug.h"
@@ -102,11 +106,86 @@ struct Exp2Expansion : public OpRewritePattern<math::Exp2Op> {
   }
 };
 
+/// x / broadcast(s) on a vector of f32 = x * broadcast(1 / s): one division
+/// per row (softmax's sum) instead of one per element. Where 2^-126 <= |s|
+/// <= 2^126, 1 / s is a normal float and the product is within 1.5 ulp of
+/// the quotient, inside the 2 ulp of Triton's f32 division on its GPU
+/// targets (div.full.f32); any other s (tiny, huge, infinite, NaN) divides
+/// as before, on a branch taken once per scalar. tl.math.div_rn stays
+/// exact.
+/// (The division kept on the other branch is the same op, so this is one
+/// walk, not a pattern that would match it again.)
+void divideByReciprocals(Operation *root) {
+  SmallVector<arith::DivFOp> divisions;
+  root->walk([&](arith::DivFOp op) {
+    auto type = dyn_cast<VectorType>(op.getType());
+    auto broadcast = op.getRhs().getDefiningOp<vector::BroadcastOp>();
+    if (!type || !type.getElementType().isF32() || !broadcast)
+      return;
+    // A scalar, or a smaller vector (one divisor per row of a tile).
+    auto source = dyn_cast<VectorType>(broadcast.getSourceType());
+    if (!source || (!source.isScalable() &&
+                    source.getNumElements() < type.getNumElements()))
+      divisions.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (arith::DivFOp op : divisions) {
+    auto type = cast<VectorType>(op.getType());
+    auto broadcast = op.getRhs().getDefiningOp<vector::BroadcastOp>();
+    rewriter.setInsertionPoint(op);
+    Location loc = op.getLoc();
+    Value divisor = broadcast.getSource();
+    auto divisorVector = dyn_cast<VectorType>(divisor.getType());
+    auto constant = [&](float value) -> Value {
+      if (divisorVector)
+        return arith::ConstantOp::create(
+            rewriter, loc, DenseElementsAttr::get(divisorVector, value));
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getF32FloatAttr(value));
+    };
+    Value one = constant(1.0f), tiny = constant(0x1p-126f),
+          huge = constant(0x1p126f);
+    Value magnitude = math::AbsFOp::create(rewriter, loc, divisor);
+    Value aboveTiny = arith::CmpFOp::create(
+        rewriter, loc, arith::CmpFPredicate::OGE, magnitude, tiny);
+    Value belowHuge = arith::CmpFOp::create(
+        rewriter, loc, arith::CmpFPredicate::OLE, magnitude, huge);
+    Value normalReciprocal =
+        arith::AndIOp::create(rewriter, loc, aboveTiny, belowHuge);
+    if (divisorVector) {
+      // One branch for all the divisors: every one must qualify.
+      auto flat = VectorType::get({divisorVector.getNumElements()},
+                                  rewriter.getI1Type());
+      normalReciprocal = vector::ReductionOp::create(
+          rewriter, loc, vector::CombiningKind::AND,
+          vector::ShapeCastOp::create(rewriter, loc, flat, normalReciprocal));
+    }
+    Value lhs = op.getLhs(), rhs = op.getRhs();
+    auto quotient = scf::IfOp::create(
+        rewriter, loc, normalReciprocal,
+        [&](OpBuilder &builder, Location l) {
+          Value reciprocal = arith::DivFOp::create(builder, l, one, divisor);
+          Value splat =
+              vector::BroadcastOp::create(builder, l, type, reciprocal);
+          scf::YieldOp::create(
+              builder, l,
+              ValueRange{arith::MulFOp::create(builder, l, lhs, splat)});
+        },
+        [&](OpBuilder &builder, Location l) {
+          scf::YieldOp::create(
+              builder, l,
+              ValueRange{arith::DivFOp::create(builder, l, lhs, rhs)});
+        });
+    rewriter.replaceOp(op, quotient.getResults());
+  }
+}
+
 class CpuApproximateMathPass
     : public mlir::triton::cpu::impl::CpuApproximateMathBase<
           CpuApproximateMathPass> {
 public:
   void runOnOperation() override {
+    divideByReciprocals(getOperation());
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
       if (op->getDialect() != op->getContext()->getLoadedDialect("math") ||

@@ -55,3 +55,69 @@ func.func @exp2_vector(%x: vector<64x64xf32>) -> vector<64x64xf32> {
   %e = math.exp2 %x : vector<64x64xf32>
   return %e : vector<64x64xf32>
 }
+
+// A vector of f32 divided by a broadcast scalar: the scalar's reciprocal
+// once and a product, where 1/s is a normal float; the division otherwise.
+// CHECK-LABEL: func.func @divide_by_scalar(
+// CHECK-SAME:      %[[X:.*]]: vector<16xf32>, %[[S:.*]]: f32
+// CHECK:         %[[B:.*]] = vector.broadcast %[[S]] : f32 to vector<16xf32>
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG:     %[[LO:.*]] = arith.constant 1.17549435E-38 : f32
+// CHECK-DAG:     %[[HI:.*]] = arith.constant 8.50705917E+37 : f32
+// CHECK:         %[[ABS:.*]] = math.absf %[[S]] : f32
+// CHECK:         %[[GE:.*]] = arith.cmpf oge, %[[ABS]], %[[LO]] : f32
+// CHECK:         %[[LE:.*]] = arith.cmpf ole, %[[ABS]], %[[HI]] : f32
+// CHECK:         %[[OK:.*]] = arith.andi %[[GE]], %[[LE]] : i1
+// CHECK:         %[[Q:.*]] = scf.if %[[OK]] -> (vector<16xf32>) {
+// CHECK:           %[[R:.*]] = arith.divf %[[ONE]], %[[S]] : f32
+// CHECK:           %[[RB:.*]] = vector.broadcast %[[R]] : f32 to vector<16xf32>
+// CHECK:           %[[P:.*]] = arith.mulf %[[X]], %[[RB]] : vector<16xf32>
+// CHECK:           scf.yield %[[P]] : vector<16xf32>
+// CHECK:         } else {
+// CHECK:           %[[D:.*]] = arith.divf %[[X]], %[[B]] : vector<16xf32>
+// CHECK:           scf.yield %[[D]] : vector<16xf32>
+// CHECK:         return %[[Q]]
+func.func @divide_by_scalar(%x: vector<16xf32>, %s: f32) -> vector<16xf32> {
+  %b = vector.broadcast %s : f32 to vector<16xf32>
+  %q = arith.divf %x, %b : vector<16xf32>
+  return %q : vector<16xf32>
+}
+
+// One divisor per row of a tile (Inductor's softmax over 4 rows): the four
+// reciprocals once, taken when all four are normal floats.
+// CHECK-LABEL: func.func @divide_rows(
+// CHECK-SAME:      %[[X:.*]]: vector<4x256xf32>, %[[S:.*]]: vector<4x1xf32>
+// CHECK:         %[[B:.*]] = vector.broadcast %[[S]] : vector<4x1xf32> to vector<4x256xf32>
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant dense<1.000000e+00> : vector<4x1xf32>
+// CHECK:         %[[ABS:.*]] = math.absf %[[S]] : vector<4x1xf32>
+// CHECK:         %[[OK:.*]] = arith.andi %{{.*}}, %{{.*}} : vector<4x1xi1>
+// CHECK:         %[[FLAT:.*]] = vector.shape_cast %[[OK]] : vector<4x1xi1> to vector<4xi1>
+// CHECK:         %[[ALL:.*]] = vector.reduction <and>, %[[FLAT]] : vector<4xi1> into i1
+// CHECK:         scf.if %[[ALL]] -> (vector<4x256xf32>) {
+// CHECK:           %[[R:.*]] = arith.divf %[[ONE]], %[[S]] : vector<4x1xf32>
+// CHECK:           %[[RB:.*]] = vector.broadcast %[[R]] : vector<4x1xf32> to vector<4x256xf32>
+// CHECK:           arith.mulf %[[X]], %[[RB]] : vector<4x256xf32>
+// CHECK:         } else {
+// CHECK:           arith.divf %[[X]], %[[B]] : vector<4x256xf32>
+func.func @divide_rows(%x: vector<4x256xf32>, %s: vector<4x1xf32>) -> vector<4x256xf32> {
+  %b = vector.broadcast %s : vector<4x1xf32> to vector<4x256xf32>
+  %q = arith.divf %x, %b : vector<4x256xf32>
+  return %q : vector<4x256xf32>
+}
+
+// Left as divisions: by a vector, by a broadcast of as many elements, and
+// in f64.
+// CHECK-LABEL: func.func @divisions_kept(
+// CHECK-NOT:     scf.if
+// CHECK-COUNT-3: arith.divf
+// CHECK-NOT:     arith.mulf
+func.func @divisions_kept(%x: vector<16xf32>, %y: vector<16xf32>, %r: vector<1x16xf32>,
+                          %d: vector<8xf64>, %s: f64) -> (vector<16xf32>, vector<16xf32>, vector<8xf64>) {
+  %q1 = arith.divf %x, %y : vector<16xf32>
+  %rb = vector.broadcast %r : vector<1x16xf32> to vector<1x16xf32>
+  %rs = vector.shape_cast %rb : vector<1x16xf32> to vector<16xf32>
+  %q2 = arith.divf %x, %rs : vector<16xf32>
+  %sb = vector.broadcast %s : f64 to vector<8xf64>
+  %q3 = arith.divf %d, %sb : vector<8xf64>
+  return %q1, %q2, %q3 : vector<16xf32>, vector<16xf32>, vector<8xf64>
+}
