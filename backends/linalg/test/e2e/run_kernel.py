@@ -665,6 +665,38 @@ def case_inductor_layer_norm(w, rng):
         "out_ptr2": (y + [poison] * (2 * n), 1e-5)}
 
 
+def case_div_rows(w, rng):
+    # One divisor per row of 64. Rows 0-1: 1/d is a normal float, so the
+    # cpu target multiplies by it (within 1.5 ulp of the quotient). Rows
+    # 2-6: a subnormal divisor (whose reciprocal overflows), a huge one
+    # (whose reciprocal is subnormal), infinity, zero and NaN: those rows
+    # are divided, exactly. Row 2's x is small and row 3's large, so that a
+    # product with the reciprocal would be off (infinity, lost bits).
+    n = 64
+    divisors = [3.0, -7.5, 3 * 2.0 ** -130, 1.5 * 2.0 ** 127, math.inf, 0.0,
+                math.nan]
+    scales = [1.0, 1.0, 2.0 ** -30, 2.0 ** 100, 1.0, 1.0, 1.0]
+    x = []
+    for scale in scales:
+        x += [f32(rng.uniform(1, 2) * scale) for _ in range(n)]
+    write_npy(w("x.npy"), "f4", x)
+    write_npy(w("d.npy"), "f4", divisors)
+    ref = []
+    for r, d in enumerate(divisors):
+        for v in x[r * n:(r + 1) * n]:
+            if math.isnan(d):
+                ref.append(math.nan)
+            elif d == 0.0:
+                ref.append(math.copysign(math.inf, v))
+            else:
+                ref.append(f32_or_inf(v / d))
+    args = ["x=@" + w("x.npy"), "d=@" + w("d.npy"),
+            "out=zeros:f32:%d" % (n * len(divisors))]
+    return "div_rows.ttir", "%d" % len(divisors), args, {
+        "out": (ref, [("reciprocal", 2 * n, 2e-7),
+                      ("divided", len(ref) - 2 * n, 0.0)])}
+
+
 def case_ptr_select(w, rng):
     n_a, n_b, block = 100, 90, 64
     grid = (n_a + n_b + block - 1) // block
@@ -1380,6 +1412,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "transpose": case_transpose, "bitops": case_bitops,
          "math_ops": case_math_ops, "bool_mask": case_bool_mask,
          "inductor_layer_norm": case_inductor_layer_norm,
+         "div_rows": case_div_rows,
          "ptr_select": case_ptr_select, "libdevice": case_libdevice,
          "bessel": case_bessel,
          "matmul_f16acc": case_matmul_f16acc,
