@@ -183,9 +183,14 @@ SmallVector<Value> buildPairStep(OpBuilder &builder, Location loc, Value a,
   return updated;
 }
 
-/// B (K x N bf16) packed for the bf16 dot product into a stack buffer of
-/// K/2 rows of 2N, at the start of the function: row k/2 interleaves rows k
-/// and k + 1 element by element. Built before the loops, once per matmul.
+/// The largest packed B put on the stack (the default of
+/// linalg-promote-tile-buffers' max-buffer-bytes).
+constexpr int64_t kMaxStackBytes = 65536;
+
+/// B (K x N bf16) packed for the bf16 dot product into a buffer of K/2 rows
+/// of 2N (on the stack, at the start of the function, up to kMaxStackBytes):
+/// row k/2 interleaves rows k and k + 1 element by element. Built before the
+/// loops, once per matmul.
 Value packPairsOfRows(RewriterBase &rewriter, linalg::MatmulOp op, Value b,
                       llvm::function_ref<Value(int64_t)> index) {
   Location loc = op.getLoc();
@@ -193,13 +198,17 @@ Value packPairsOfRows(RewriterBase &rewriter, linalg::MatmulOp op, Value b,
   int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
   constexpr int64_t lanes = 16;
   auto packedType = MemRefType::get({k / 2, 2 * n}, bType.getElementType());
+  // On the stack up to the size linalg-promote-tile-buffers puts there;
+  // a larger one on the heap, freed after the microkernel by the caller.
+  IntegerAttr alignment = rewriter.getI64IntegerAttr(64);
   Value packed;
-  {
+  if (k * n * 2 <= kMaxStackBytes) {
     OpBuilder::InsertionGuard guard(rewriter);
     auto function = op->getParentOfType<func::FuncOp>();
     rewriter.setInsertionPointToStart(&function.getBody().front());
-    packed = memref::AllocaOp::create(rewriter, loc, packedType,
-                                      rewriter.getI64IntegerAttr(64));
+    packed = memref::AllocaOp::create(rewriter, loc, packedType, alignment);
+  } else {
+    packed = memref::AllocOp::create(rewriter, loc, packedType, alignment);
   }
   auto rowType = VectorType::get({lanes}, bType.getElementType());
   Value zero = index(0), one = index(1);
@@ -310,6 +319,10 @@ void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
       vector::StoreOp::create(rewriter, loc,
                               reduction.getResult(r * block.vectors + v), c,
                               {row, column});
+  if (rowsOfPairs && rowsOfPairs.getDefiningOp<memref::AllocOp>()) {
+    rewriter.setInsertionPointAfter(rowLoop);
+    memref::DeallocOp::create(rewriter, loc, rowsOfPairs);
+  }
   rewriter.eraseOp(op);
 }
 

@@ -141,6 +141,21 @@ func.func @matmul_bf16(%a: memref<64x32xbf16>, %b: memref<32x64xbf16>, %c: memre
   return
 }
 
+// A packed B over 64 KiB (256 x 256 bf16: 128 KiB) goes on the heap, freed
+// after the microkernel, not on the stack.
+// BF16-LABEL: func.func @large_bf16(
+// BF16-NOT:     memref.alloca
+// BF16:         %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128x512xbf16>
+// BF16:         vector.interleave
+// BF16:         scf.for
+// BF16:           x86vector.avx512.dot
+// BF16:         memref.dealloc %[[P]] : memref<128x512xbf16>
+// BF16-NEXT:    return
+func.func @large_bf16(%a: memref<16x256xbf16>, %b: memref<256x256xbf16>, %c: memref<16x256xf32>) {
+  linalg.matmul ins(%a, %b : memref<16x256xbf16>, memref<256x256xbf16>) outs(%c : memref<16x256xf32>)
+  return
+}
+
 // The dot product needs an even K and contiguous rows of A; an f16 matmul
 // is not for it.
 // BF16-LABEL: func.func @not_for_bf16_dot(

@@ -584,7 +584,8 @@ def CpuRegisterTileMatmul
     With `bf16-dot-product` (the host has AVX-512 BF16) and 512-bit
     registers, a matmul of bf16 tiles into f32 whose A rows are contiguous
     and whose K is even runs on `x86vector.avx512.dot` (vdpbf16ps): B is
-    packed once into a stack buffer of K/2 rows of 2N, each interleaving
+    packed once into a buffer of K/2 rows of 2N (on the stack up to 64 KiB,
+    else on the heap, freed after the microkernel), each interleaving
     rows k and k + 1, and each reduction step broadcasts a pair of A as one
     32-bit element and multiplies it with a row of pairs, two elements of K
     per instruction. The instruction treats bf16 subnormals as zero.
