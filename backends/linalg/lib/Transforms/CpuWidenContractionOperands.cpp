@@ -30,9 +30,25 @@ using namespace mlir;
 
 namespace {
 
+/// Whether `op` is a bf16 x bf16 matmul in the shape the microkernel's bf16
+/// dot product takes (linalg-cpu-register-tile-matmul): static, an even K,
+/// rows of 16 f32 lanes. Any other bf16 matmul is widened, so that it runs
+/// on the f32 microkernel rather than on scalar loops.
+bool takesBF16DotProduct(linalg::LinalgOp op) {
+  if (!llvm::all_of(op.getDpsInputs(), [](Value input) {
+        return getElementTypeOrSelf(input.getType()).isBF16();
+      }))
+    return false;
+  auto a = dyn_cast<RankedTensorType>(op.getDpsInputs()[0].getType());
+  auto c = dyn_cast<RankedTensorType>(op.getDpsInits()[0].getType());
+  return a && c && a.hasStaticShape() && c.hasStaticShape() &&
+         a.getRank() == 2 && a.getDimSize(1) % 2 == 0 &&
+         c.getDimSize(1) % 16 == 0;
+}
+
 /// The float type the inputs of `op` are widened to: its accumulator's,
 /// when it is a float wider than some input's float type, and not bf16
-/// inputs into f32 with `keepBF16`.
+/// inputs into f32 that the bf16 dot product takes, with `keepBF16`.
 FloatType getWideType(linalg::LinalgOp op, bool keepBF16) {
   auto accumulator =
       dyn_cast<FloatType>(getElementTypeOrSelf(op.getDpsInits()[0].getType()));
@@ -45,10 +61,7 @@ FloatType getWideType(linalg::LinalgOp op, bool keepBF16) {
       return nullptr;
     narrower |= element.getWidth() < accumulator.getWidth();
   }
-  if (keepBF16 && accumulator.isF32() &&
-      llvm::all_of(op.getDpsInputs(), [](Value input) {
-        return getElementTypeOrSelf(input.getType()).isBF16();
-      }))
+  if (keepBF16 && accumulator.isF32() && takesBF16DotProduct(op))
     return nullptr;
   return narrower ? accumulator : nullptr;
 }

@@ -80,6 +80,36 @@ func.func @constant_loop_extract(%n: index) -> i1 {
   return %first : i1
 }
 
+// The element-moving ops carry bytes too: a splat of an i1 value (extended
+// first), expand_shape, extract_slice, insert_slice and cast.
+// CHECK-LABEL: func.func @moves(
+// CHECK-SAME:      %[[FLAG:.*]]: i1
+// CHECK:         %[[BYTE:.*]] = arith.extui %[[FLAG]] : i1 to i8
+// CHECK:         %[[S:.*]] = tensor.splat %[[BYTE]] : tensor<8xi8>
+// CHECK:         %[[E:.*]] = tensor.expand_shape %[[S]] {{\[\[}}0, 1]] output_shape [2, 4] : tensor<8xi8> into tensor<2x4xi8>
+// CHECK:         %[[X:.*]] = tensor.extract_slice %[[E]][0, 0] [1, 4] [1, 1] : tensor<2x4xi8> to tensor<1x4xi8>
+// CHECK:         %[[I:.*]] = tensor.insert_slice %[[X]] into %[[E]][1, 0] [1, 4] [1, 1] : tensor<1x4xi8> into tensor<2x4xi8>
+// CHECK:         %[[C:.*]] = tensor.cast %[[I]] : tensor<2x4xi8> to tensor<?x4xi8>
+// CHECK:         linalg.generic {{.*}} ins(%[[C]] : tensor<?x4xi8>)
+// CHECK:           arith.trunci %{{.*}} : i8 to i1
+// CHECK-NOT:     xi1>
+// CHECK:         return
+func.func @moves(%flag: i1, %x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %s = tensor.splat %flag : tensor<8xi1>
+  %e = tensor.expand_shape %s [[0, 1]] output_shape [2, 4] : tensor<8xi1> into tensor<2x4xi1>
+  %row = tensor.extract_slice %e[0, 0] [1, 4] [1, 1] : tensor<2x4xi1> to tensor<1x4xi1>
+  %i = tensor.insert_slice %row into %e[1, 0] [1, 4] [1, 1] : tensor<1x4xi1> into tensor<2x4xi1>
+  %c = tensor.cast %i : tensor<2x4xi1> to tensor<?x4xi1>
+  %zero = arith.constant 0.0 : f32
+  %r = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%c : tensor<?x4xi1>) outs(%x : tensor<?x4xf32>) {
+  ^bb0(%k: i1, %o: f32):
+    %v = arith.select %k, %o, %zero : f32
+    linalg.yield %v : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+
 // An op on a mask that no pattern rewrites (here tensor.concat) leaves the
 // whole function as it was.
 // CHECK-LABEL: func.func @left_alone(

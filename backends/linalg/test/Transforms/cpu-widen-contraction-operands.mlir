@@ -60,6 +60,13 @@ func.func @unchanged(%f: tensor<8x8xf32>, %h: tensor<8x8xf16>, %i: tensor<8x8xi8
 // KEEP:          linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<64x32xf32>, tensor<32x64xf32>)
 // KEEP:          arith.extf %{{.*}} : bf16 to f32
 // KEEP:          linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<2x16x16xf32>, tensor<2x16x16xf32>)
+// An odd K, or rows of C that are not 16 lanes, is widened: the dot
+// product could not take it.
+// KEEP-LABEL:  func.func @bf16_not_for_the_dot_product(
+// KEEP-COUNT-2:  arith.extf %{{.*}} : bf16 to f32
+// KEEP:          linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<64x3xf32>, tensor<3x64xf32>)
+// KEEP-COUNT-2:  arith.extf %{{.*}} : bf16 to f32
+// KEEP:          linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<64x32xf32>, tensor<32x8xf32>)
 func.func @bf16_into_f32(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %d = linalg.matmul ins(%a, %b : tensor<64x32xbf16>, tensor<32x64xbf16>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %d : tensor<64x64xf32>
@@ -70,4 +77,11 @@ func.func @f16_and_batched(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: ten
   %d = linalg.matmul ins(%a, %b : tensor<64x32xf16>, tensor<32x64xf16>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   %e = linalg.batch_matmul ins(%ba, %bb : tensor<2x16x16xbf16>, tensor<2x16x16xbf16>) outs(%bc : tensor<2x16x16xf32>) -> tensor<2x16x16xf32>
   return %d, %e : tensor<64x64xf32>, tensor<2x16x16xf32>
+}
+
+func.func @bf16_not_for_the_dot_product(%a: tensor<64x3xbf16>, %b: tensor<3x64xbf16>, %c: tensor<64x64xf32>,
+                                        %a2: tensor<64x32xbf16>, %b2: tensor<32x8xbf16>, %c2: tensor<64x8xf32>) -> (tensor<64x64xf32>, tensor<64x8xf32>) {
+  %d = linalg.matmul ins(%a, %b : tensor<64x3xbf16>, tensor<3x64xbf16>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e = linalg.matmul ins(%a2, %b2 : tensor<64x32xbf16>, tensor<32x8xbf16>) outs(%c2 : tensor<64x8xf32>) -> tensor<64x8xf32>
+  return %d, %e : tensor<64x64xf32>, tensor<64x8xf32>
 }

@@ -201,8 +201,10 @@ def CpuWidenContractionOperands
     ```
 
     With `keep-bf16`, a `linalg.matmul` of bf16 tiles into f32 stays as it
-    is: the microkernel of `linalg-cpu-register-tile-matmul` runs it on the
-    CPU's bf16 dot product (a batch_matmul is still widened).
+    is where the bf16 dot product takes its shape (static, K even, rows of C
+    a multiple of 16): the microkernel of `linalg-cpu-register-tile-matmul`
+    runs it on the CPU's bf16 dot product. Other shapes, and batch_matmul,
+    are still widened.
   }];
   let options = [
     Option<"keepBF16", "keep-bf16", "bool", /*default=*/"false",
