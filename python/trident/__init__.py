@@ -16,12 +16,13 @@ from ._errors import BufferDeviceError, TridentError
 from ._kernel import Kernel, Parameter, load
 from ._compiler import (TargetInfo, compile, resolve_target, stages, targets,
                         warnings)
+from ._host_threads import use_openmp_threads, use_own_threads
 from . import _lib, _runtime
 
 __all__ = [
     "BufferDeviceError", "Kernel", "Parameter", "TargetInfo", "TridentError", "compile", "load",
     "library_dir", "resolve_target", "stages", "synchronize", "targets",
-    "version", "warnings",
+    "use_openmp_threads", "use_own_threads", "version", "warnings",
 ]
 
 

@@ -195,6 +195,21 @@ class Runtime:
                     self._devices[index] = handle
         return handle
 
+    def use_host_threads(self, parallel, max_threads):
+        """Runs later launches on a host's parallel region (addresses of
+        functions shaped as GOMP_parallel and omp_get_max_threads; 0 for
+        `parallel` gives them back to the runtime's pool). Only the cpu
+        runtime library takes it (CpuRuntime.h)."""
+        try:
+            setter = self._library.trident_cpu_runtime_use_host_threads
+        except AttributeError:
+            raise TridentError(
+                "the %s runtime '%s' cannot run launches on the host's threads"
+                % (self.kind, self.path)) from None
+        setter.restype = None
+        setter.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+        setter(parallel or None, (max_threads or None) if parallel else None)
+
     def synchronize(self, index=0):
         self.check(self.api.synchronize(self.device(index)),
                    "synchronizing %s device %d" % (self.kind, index))

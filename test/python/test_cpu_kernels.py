@@ -3,6 +3,7 @@
 # compared with a numpy reference under the tolerance stated with it: the
 # largest |got - expected| / max(1, |expected|).
 
+import ctypes
 import math
 import os
 import unittest
@@ -391,3 +392,77 @@ class ReinterpretingAtomics(unittest.TestCase):
         k = trident.compile(FLOAT_ATOMIC_MAX, target="cpu")
         k[programs](x, out)
         np.testing.assert_array_equal(out, x.max(axis=0))
+
+
+_PARALLEL = ctypes.CFUNCTYPE(None, ctypes.CFUNCTYPE(None, ctypes.c_void_p),
+                             ctypes.c_void_p, ctypes.c_uint, ctypes.c_uint)
+_MAX_THREADS = ctypes.CFUNCTYPE(ctypes.c_int)
+
+
+class HostThreads(unittest.TestCase):
+    """Launches on the threads a host lends the cpu runtime: an OpenMP
+    runtime (trident.use_openmp_threads), or a parallel region of the
+    test's own that records what it is asked for."""
+
+    def tearDown(self):
+        trident.use_own_threads()
+
+    def run_softmax(self):
+        rng = np.random.default_rng(11)
+        rows, cols, stride = 37, 781, 800
+        x = rng.uniform(-4, 4, (rows, stride)).astype(np.float32)
+        out = np.full((rows, stride), np.nan, np.float32)
+        kernel("softmax.ttir")[rows](out, x, stride, stride, cols)
+        row = x[:, :cols].astype(np.float64)
+        e = np.exp(row - row.max(axis=1, keepdims=True))
+        np.testing.assert_allclose(out[:, :cols], e / e.sum(axis=1,
+                                                            keepdims=True),
+                                   rtol=1e-5, atol=1e-7)
+        self.assertTrue(np.isnan(out[:, cols:]).all())
+
+    def test_region_of_the_hosts_width(self):
+        requests = []
+
+        def parallel(body, data, threads, flags):
+            requests.append((threads, flags))
+            for _ in range(threads):  # each "thread" claims programs
+                body(data)
+
+        parallel_fn, max_threads_fn = _PARALLEL(parallel), _MAX_THREADS(
+            lambda: 5)
+        runtime = trident._runtime.runtime_for("cpu")
+        runtime.use_host_threads(
+            ctypes.cast(parallel_fn, ctypes.c_void_p).value,
+            ctypes.cast(max_threads_fn, ctypes.c_void_p).value)
+        self.run_softmax()
+        self.assertEqual(requests, [(5, 0)])
+        trident.use_own_threads()
+        self.run_softmax()
+        self.assertEqual(requests, [(5, 0)])
+
+    def test_libgomp(self):
+        try:
+            gomp = ctypes.CDLL("libgomp.so.1")
+        except OSError as error:
+            self.skipTest("libgomp.so.1 is not installed: %s" % error)
+        loaded = trident._host_threads.loaded_openmp_libraries()
+        self.assertTrue(any(os.path.basename(path).startswith("libgomp.so")
+                            for path in loaded), loaded)
+        gomp.omp_set_num_threads(3)
+        self.assertEqual(trident.use_openmp_threads(gomp), "libgomp.so.1")
+        self.run_softmax()
+        # With no library named, the one loaded in the process.
+        path = trident.use_openmp_threads()
+        self.assertIn("libgomp", os.path.basename(path))
+        self.run_softmax()
+
+    def test_refuses_what_is_not_openmp(self):
+        with self.assertRaisesRegex(
+                trident.TridentError,
+                "^cannot load the OpenMP runtime '/nonexistent/libgomp.so.1': "):
+            trident.use_openmp_threads("/nonexistent/libgomp.so.1")
+        with self.assertRaisesRegex(
+                trident.TridentError,
+                "^'libc.so.6' exports no GOMP_parallel and omp_get_max_threads; "
+                "it is not an OpenMP runtime$"):
+            trident.use_openmp_threads("libc.so.6")

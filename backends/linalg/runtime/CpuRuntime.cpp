@@ -11,7 +11,9 @@
 //   launches  every program (x, y, z) of the grid, each an independent call
 //             of the entry, spread over a persistent pool of
 //             std::thread::hardware_concurrency() threads (the launching
-//             thread included); a launch returns when all programs are done
+//             thread included), or over the host's own threads when it
+//             lends them (trident_cpu_runtime_use_host_threads); a launch
+//             returns when all programs are done
 //
 //===----------------------------------------------------------------------===//
 
@@ -177,6 +179,30 @@ ThreadPool &getPool() {
   // static destructor could deadlock while the process exits.
   static ThreadPool *pool = new ThreadPool(getPoolSize().threads);
   return *pool;
+}
+
+//===----------------------------------------------------------------------===//
+// The host's threads
+//===----------------------------------------------------------------------===//
+
+/// The parallel region a host lent (trident_cpu_runtime_use_host_threads);
+/// `parallel` is null while launches run on the pool.
+struct HostThreads {
+  TridentCpuParallelFn parallel = nullptr;
+  TridentCpuMaxThreadsFn maxThreads = nullptr;
+};
+
+std::mutex hostThreadsMutex;
+HostThreads hostThreads;
+
+HostThreads getHostThreads() {
+  std::lock_guard<std::mutex> lock(hostThreadsMutex);
+  return hostThreads;
+}
+
+/// `parallel`'s body: one thread's share of a launch.
+void runHostThread(void *job) {
+  (*static_cast<const std::function<void(unsigned)> *>(job))(0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -391,12 +417,18 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
                                   int32_t(grid[2])};
   TridentCpuKernelFn entry = kernel->entry;
   void *const *argv = pointers.data();
+  // The threads the launch runs on: the host's, when it lent them, else the
+  // pool's (the host may run fewer or more than the pool has). The pool is
+  // not started for a host that lends its threads.
+  HostThreads host = getHostThreads();
+  uint64_t available = std::max(1u, getPoolSize().threads);
+  if (host.parallel && host.maxThreads)
+    available = uint64_t(std::max(1, host.maxThreads()));
+  unsigned threads = unsigned(std::min(total, available));
   std::atomic<uint64_t> next{0};
   // Programs are claimed in chunks: large enough to amortize the counter,
   // small enough to balance uneven programs.
-  ThreadPool &pool = getPool();
-  uint64_t chunk =
-      std::max<uint64_t>(1, total / (uint64_t(pool.getSize()) * 8));
+  uint64_t chunk = std::max<uint64_t>(1, total / (uint64_t(threads) * 8));
   std::function<void(unsigned)> job = [&](unsigned) {
     for (;;) {
       uint64_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
@@ -419,8 +451,12 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
       }
     }
   };
-  unsigned threads = unsigned(std::min<uint64_t>(total, pool.getSize()));
-  pool.run(threads, job);
+  if (host.parallel && threads > 1)
+    host.parallel(runHostThread, &job, threads, 0);
+  else if (threads > 1)
+    getPool().run(threads, job);
+  else
+    job(0);
   return nullptr;
 }
 
@@ -435,6 +471,14 @@ TridentStatus *launchOnStream(TridentKernel *kernel, const uint32_t grid[3],
 TridentStatus *synchronize(TridentDevice *) { return nullptr; }
 
 } // namespace
+
+extern "C" __attribute__((visibility("default"))) void
+trident_cpu_runtime_use_host_threads(TridentCpuParallelFn parallel,
+                                     TridentCpuMaxThreadsFn maxThreads) {
+  std::lock_guard<std::mutex> lock(hostThreadsMutex);
+  hostThreads.parallel = parallel;
+  hostThreads.maxThreads = parallel ? maxThreads : nullptr;
+}
 
 extern "C" const TridentRuntimeApi *tridentLinalgGetCpuRuntime(void) {
   static const TridentRuntimeApi api = makeRuntimeApi(

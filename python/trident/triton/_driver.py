@@ -365,6 +365,15 @@ class TridentDriver(DriverBase):
 class HostDriver(TridentDriver):
     kind = "cpu"
 
+    def __init__(self, target=None):
+        super().__init__(target)
+        # torch's CPU kernels (Inductor's extern matmuls, eager ops between
+        # compiled graphs) run on its OpenMP team; the kernels launched here
+        # run on that team too rather than on a second set of threads that
+        # spins against it (trident._host_threads).
+        from .._host_threads import share_torch_threads
+        share_torch_threads()
+
     def _default_target(self):
         return "cpu"
 
