@@ -11,6 +11,10 @@
 #   kernels/  the benchmark kernels (Triton 3.6's TTIR of shared/kernels)
 #             compiled the same way with the launch options Triton used
 #   ttir/     that TTIR, for upstream Triton's cold compile times
+#   kernels-baseline/  with BASELINE_PLUGINS (a plugin manifest, e.g. of an
+#             earlier build's nvidia plugin, copied aside), the memory-bound
+#             benchmark kernels compiled by that plugin: gpu_bench.py times
+#             them beside the current ones, for a before/after in one run
 #   compile_times.txt   Trident's cold compile time per kernel (TTIR ->
 #             bundle, `trident compile`, no cache), median of 3
 #
@@ -63,4 +67,12 @@ compile softmax "$shared/softmax.ttir" "$dest/kernels" --num-warps 8
 compile layernorm "$shared/layernorm.ttir" "$dest/kernels" --num-warps 8
 compile matmul "$shared/matmul.ttir" "$dest/kernels" --num-warps 8 --num-stages 3
 compile attention "$shared/attention.ttir" "$dest/kernels" --num-warps 8 --num-stages 3
+if [ -n "${BASELINE_PLUGINS:-}" ]; then
+  echo "# the same, by the baseline plugin $BASELINE_PLUGINS" >> "$dest/compile_times.txt"
+  mkdir -p "$dest/kernels-baseline"
+  for spec in vadd:4 gelu:4 softmax:8 layernorm:8; do
+    TRIDENT_PLUGINS=$BASELINE_PLUGINS compile "${spec%:*}" "$shared/${spec%:*}.ttir" \
+      "$dest/kernels-baseline" --num-warps "${spec#*:}"
+  done
+fi
 du -sh "$dest"
