@@ -457,7 +457,9 @@ for k, path in (("matmul-4096", os.path.join(KERNELS, "matmul.tkb")),
     log("bench", k, results["bench"][k])
 
 # kernels-baseline/ (optional, prepare.sh's BASELINE_PLUGINS): the same
-# kernels compiled by an earlier plugin, timed between Trident's and Triton's.
+# kernels compiled by an earlier plugin (<k>.tkb), or other variants of them
+# (<k>.<variant>.tkb), timed between Trident's and Triton's; each output is
+# poisoned first and compared with Triton's.
 for k, path in bundles.items():
     try:
         kern = CubinKernel(read_bundle(path))
@@ -466,24 +468,26 @@ for k, path in bundles.items():
         trident_launch(); triton_launch(); torch.cuda.synchronize()
         agree = float((out1.float() - out2.float()).abs().max())
         t_trident = do_bench(trident_launch, warmup=25, rep=200, return_mode="median")
-        baseline_path = os.path.join(ROOT, "kernels-baseline", k + ".tkb")
-        t_baseline = None
-        if os.path.exists(baseline_path):
+        # <k>.tkb and <k>.<variant>.tkb in kernels-baseline/.
+        variants = {}
+        baseline_dir = os.path.join(ROOT, "kernels-baseline")
+        for name in sorted(os.listdir(baseline_dir)) if os.path.isdir(baseline_dir) else []:
+            if name != k + ".tkb" and not (name.startswith(k + ".") and name.endswith(".tkb")):
+                continue
             out1.fill_(float("nan"))
-            baseline_launch = CubinKernel(read_bundle(baseline_path)).launcher(grid, args)
-            baseline_launch(); torch.cuda.synchronize()
-            baseline_agree = float((out1.float() - out2.float()).abs().max())
-            t_baseline = do_bench(baseline_launch, warmup=25, rep=200, return_mode="median")
+            variant_launch = CubinKernel(read_bundle(os.path.join(baseline_dir, name))).launcher(grid, args)
+            variant_launch(); torch.cuda.synchronize()
+            variant_agree = float((out1.float() - out2.float()).abs().max())
+            t_variant = do_bench(variant_launch, warmup=25, rep=200, return_mode="median")
+            variants[name[:-4]] = {"ms": t_variant, "GBps": nbytes / t_variant / 1e6,
+                                   "max_abs_diff_vs_triton": variant_agree}
         t_triton = do_bench(triton_launch, warmup=25, rep=200, return_mode="median")
         results["bench"][k] = {"trident_ms": t_trident, "triton_ms": t_triton,
                                "trident_GBps": nbytes / t_trident / 1e6, "triton_GBps": nbytes / t_triton / 1e6,
                                "speed_ratio_trident_over_triton": t_triton / t_trident,
                                "max_abs_diff_vs_triton": agree, "size": str(SIZES[k])}
-        if t_baseline is not None:
-            results["bench"][k].update({
-                "baseline_ms": t_baseline, "baseline_GBps": nbytes / t_baseline / 1e6,
-                "baseline_max_abs_diff_vs_triton": baseline_agree,
-                "speed_ratio_trident_over_baseline": t_baseline / t_trident})
+        if variants:
+            results["bench"][k]["baselines"] = variants
     except Exception as e:  # noqa
         results["bench"][k] = "FAILED: " + repr(e)[:400]
     log("bench", k, results["bench"][k])
