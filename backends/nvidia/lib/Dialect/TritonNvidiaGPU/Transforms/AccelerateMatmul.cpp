@@ -179,6 +179,74 @@ ttg::NVMMASharedEncodingAttr getOperandSharedLayout(RankedTensorType type,
       /*fp4Padded=*/false, cta);
 }
 
+/// The layout in which to load a 32-bit (or wider) operand that is staged
+/// transposed: contiguous in global memory along `globalDim`, in shared
+/// memory along the other dimension. cp.async then copies one element at a
+/// time whatever the load's layout, and in a row-per-thread layout a warp's
+/// 32 copies fall four to a bank of the 128-byte swizzled buffer. Here each
+/// warp covers 8 elements along `globalDim` by 4 along the other, one
+/// element a thread: its copies land in 32 distinct banks, and it still
+/// reads whole 32-byte sectors. Null where the tile is too small for that.
+ttg::BlockedEncodingAttr getTransposingLoadLayout(RankedTensorType type,
+                                                  unsigned globalDim,
+                                                  unsigned numWarps,
+                                                  ttg::CTALayoutAttr cta) {
+  unsigned otherDim = 1 - globalDim;
+  int64_t along = type.getDimSize(globalDim);
+  int64_t across = type.getDimSize(otherDim);
+  if (type.getRank() != 2 || along < 8 || across < 4 ||
+      !llvm::isPowerOf2_64(along) || !llvm::isPowerOf2_64(across))
+    return {};
+  SmallVector<unsigned> threadsPerWarp(2), warpsPerCTA(2);
+  threadsPerWarp[globalDim] = 8;
+  threadsPerWarp[otherDim] = 4;
+  // Warps first across (each a further 4 rows of the shared dimension),
+  // then along.
+  unsigned warpsAcross =
+      std::min<unsigned>(numWarps, std::max<int64_t>(1, across / 4));
+  warpsPerCTA[otherDim] = warpsAcross;
+  warpsPerCTA[globalDim] = numWarps / warpsAcross;
+  return ttg::BlockedEncodingAttr::get(type.getContext(), {1, 1},
+                                       threadsPerWarp, warpsPerCTA,
+                                       {globalDim, otherDim}, cta);
+}
+
+/// Reloads `operand`, when a tt.load of a blocked layout produces it, in
+/// `layout`: its pointer, mask and other value are converted (which
+/// remove-layout-conversions then moves back to where they are computed),
+/// and its other users read the old layout through a conversion. Returns
+/// the value to stage.
+Value reloadInLayout(Value operand, ttg::BlockedEncodingAttr layout) {
+  auto load = operand.getDefiningOp<triton::LoadOp>();
+  if (!load || !isa_and_nonnull<ttg::BlockedEncodingAttr>(
+                   cast<RankedTensorType>(load.getType()).getEncoding()))
+    return operand;
+  auto oldType = cast<RankedTensorType>(load.getType());
+  if (oldType.getEncoding() == layout)
+    return operand;
+  OpBuilder builder(load);
+  Location loc = load.getLoc();
+  auto convert = [&](Value value) -> Value {
+    auto type = cast<RankedTensorType>(value.getType());
+    return ttg::ConvertLayoutOp::create(
+        builder, loc,
+        RankedTensorType::get(type.getShape(), type.getElementType(), layout),
+        value);
+  };
+  Operation *reload = builder.clone(*load);
+  builder.setInsertionPoint(reload);
+  for (OpOperand &use : reload->getOpOperands())
+    use.set(convert(use.get()));
+  reload->getResult(0).setType(RankedTensorType::get(
+      oldType.getShape(), oldType.getElementType(), layout));
+  builder.setInsertionPointAfter(reload);
+  Value back =
+      ttg::ConvertLayoutOp::create(builder, loc, oldType, reload->getResult(0));
+  load.getResult().replaceAllUsesWith(back);
+  load.erase();
+  return reload->getResult(0);
+}
+
 /// Buffers already staged for wgmma, by value and layout: the dots of a
 /// split f32 dot (tf32x3, bf16x3, bf16x6) share their operands.
 using StagedBuffers = llvm::DenseMap<std::pair<Value, Attribute>, Value>;
@@ -203,13 +271,25 @@ LogicalResult rewriteToWgmma(triton::DotOp dot, unsigned numWarps, bool chained,
   Value b = getConvertedSource(dot.getB());
   auto aType = cast<RankedTensorType>(a.getType());
   auto bType = cast<RankedTensorType>(b.getType());
+  bool canTranspose = aType.getElementTypeBitWidth() == 16;
   // The A operand of a chained dot (attention's P) was computed in the
   // previous dot's accumulator layout: wgmma reads it from registers, where
   // it already is. Loaded operands are staged in shared memory.
   bool aInRegisters = chained && !a.getDefiningOp<triton::LoadOp>();
   // wgmma's `imm-trans` (M- or N-major operands) is for f16 and bf16 only:
-  // other operands are staged K-major whatever their producer's order.
-  bool canTranspose = aType.getElementTypeBitWidth() == 16;
+  // other operands are staged K-major whatever their producer's order. A
+  // 32-bit operand loaded M- or N-major is loaded in a layout whose element
+  // copies into the transposed buffer do not conflict.
+  if (!canTranspose && aType.getElementTypeBitWidth() == 32) {
+    if (!aInRegisters && getContiguousDim(aType) == 0)
+      if (auto layout = getTransposingLoadLayout(aType, 0, numWarps, cta))
+        a = reloadInLayout(a, layout);
+    if (getContiguousDim(bType) == 1)
+      if (auto layout = getTransposingLoadLayout(bType, 1, numWarps, cta))
+        b = reloadInLayout(b, layout);
+    aType = cast<RankedTensorType>(a.getType());
+    bType = cast<RankedTensorType>(b.getType());
+  }
   auto aShared = getOperandSharedLayout(
       aType, canTranspose ? getContiguousDim(aType) : 1, cta);
   auto bShared = getOperandSharedLayout(
