@@ -44,6 +44,7 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -211,15 +212,17 @@ ttg::BlockedEncodingAttr getTransposingLoadLayout(RankedTensorType type,
                                        {globalDim, otherDim}, cta);
 }
 
-/// Reloads `operand`, when a tt.load of a blocked layout produces it, in
-/// `layout`: its pointer, mask and other value are converted (which
+/// Reloads `operand`, when a tt.load of a blocked layout in a loop produces
+/// it, in `layout`: its pointer, mask and other value are converted (which
 /// remove-layout-conversions then moves back to where they are computed),
 /// and its other users read the old layout through a conversion. Returns
-/// the value to stage.
+/// the value to stage. Only loads in loops, which the pipeliner turns into
+/// cp.async copies, gain: a load outside one stays a vectorized ld.global.
 Value reloadInLayout(Value operand, ttg::BlockedEncodingAttr layout) {
   auto load = operand.getDefiningOp<triton::LoadOp>();
-  if (!load || !isa_and_nonnull<ttg::BlockedEncodingAttr>(
-                   cast<RankedTensorType>(load.getType()).getEncoding()))
+  if (!load || !load->getParentOfType<scf::ForOp>() ||
+      !isa_and_nonnull<ttg::BlockedEncodingAttr>(
+          cast<RankedTensorType>(load.getType()).getEncoding()))
     return operand;
   auto oldType = cast<RankedTensorType>(load.getType());
   if (oldType.getEncoding() == layout)

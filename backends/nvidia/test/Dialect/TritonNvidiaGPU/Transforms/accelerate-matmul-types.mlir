@@ -424,53 +424,82 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
-// On sm_90 a tf32 operand loaded along M (A) or N (B) is staged transposed,
-// one element per cp.async: it is reloaded in a layout whose warps cover 8
-// elements along the loaded dimension by 4 along K, so that their copies hit
-// distinct banks. A K-major operand keeps its layout.
+// On sm_90 a tf32 operand loaded in a loop along M (A) or N (B) is staged
+// transposed, one element per cp.async once pipelined: it is reloaded in a
+// layout whose warps cover 8 elements along the loaded dimension by 4 along
+// K, so that their copies hit distinct banks. A K-major operand keeps its
+// layout, and so does a load outside a loop (a vectorized ld.global).
 // SM90-DAG: #[[ROWS:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 // SM90-DAG: #[[COLS:.*]] = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
 // SM90-DAG: #[[TB:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 // SM90-DAG: #[[TA:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 // SM90-LABEL: tt.func public @tf32_loaded_along_n(
+// SM90: scf.for
 // SM90: %[[BPTR:.*]] = ttg.convert_layout %arg1 : tensor<32x64x!tt.ptr<f32>, #[[ROWS]]> -> tensor<32x64x!tt.ptr<f32>, #[[TB]]>
 // SM90: %[[B:.*]] = tt.load %[[BPTR]] : tensor<32x64x!tt.ptr<f32>, #[[TB]]>
 // SM90: ttg.local_alloc %[[B]] : (tensor<32x64xf32, #[[TB]]>)
 // SM90: ttng.warp_group_dot
 // SM90-LABEL: tt.func public @tf32_loaded_along_m(
+// SM90: scf.for
 // SM90: %[[APTR:.*]] = ttg.convert_layout %arg0 : tensor<64x32x!tt.ptr<f32>, #[[COLS]]> -> tensor<64x32x!tt.ptr<f32>, #[[TA]]>
 // SM90: %[[A:.*]] = tt.load %[[APTR]] : tensor<64x32x!tt.ptr<f32>, #[[TA]]>
 // SM90: ttg.local_alloc %[[A]] : (tensor<64x32xf32, #[[TA]]>)
 // SM90: ttng.warp_group_dot
 // SM90-LABEL: tt.func public @tf32_loaded_along_k(
-// SM90-NOT: #[[TA]]
-// SM90-NOT: #[[TB]]
+// SM90-NOT: #[[TA]]>
+// SM90-NOT: #[[TB]]>
+// SM90: ttng.warp_group_dot
+// SM90-LABEL: tt.func public @tf32_loaded_outside_a_loop(
+// SM90-NOT: #[[TB]]>
 // SM90: ttng.warp_group_dot
 
 #rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #cols = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @tf32_loaded_along_n(%pa: tensor<64x32x!tt.ptr<f32>, #rows>, %pb: tensor<32x64x!tt.ptr<f32>, #rows>, %c: tensor<64x64xf32, #rows>) -> tensor<64x64xf32, #rows> {
+  tt.func public @tf32_loaded_along_n(%pa: tensor<64x32x!tt.ptr<f32>, #rows>, %pb: tensor<32x64x!tt.ptr<f32>, #rows>, %c: tensor<64x64xf32, #rows>, %n: i32) -> tensor<64x64xf32, #rows> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<64x64xf32, #rows>) : i32 {
+      %a = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #rows>
+      %b = tt.load %pb : tensor<32x64x!tt.ptr<f32>, #rows>
+      %a1 = ttg.convert_layout %a : tensor<64x32xf32, #rows> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>>
+      %b1 = ttg.convert_layout %b : tensor<32x64xf32, #rows> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>>
+      %d = tt.dot %a1, %b1, %acc, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>> -> tensor<64x64xf32, #rows>
+      scf.yield %d : tensor<64x64xf32, #rows>
+    }
+    tt.return %r : tensor<64x64xf32, #rows>
+  }
+  tt.func public @tf32_loaded_along_m(%pa: tensor<64x32x!tt.ptr<f32>, #cols>, %pb: tensor<32x64x!tt.ptr<f32>, #cols>, %c: tensor<64x64xf32, #rows>, %n: i32) -> tensor<64x64xf32, #rows> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<64x64xf32, #rows>) : i32 {
+      %a = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #cols>
+      %b = tt.load %pb : tensor<32x64x!tt.ptr<f32>, #cols>
+      %a1 = ttg.convert_layout %a : tensor<64x32xf32, #cols> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>>
+      %b1 = ttg.convert_layout %b : tensor<32x64xf32, #cols> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>>
+      %d = tt.dot %a1, %b1, %acc, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>> -> tensor<64x64xf32, #rows>
+      scf.yield %d : tensor<64x64xf32, #rows>
+    }
+    tt.return %r : tensor<64x64xf32, #rows>
+  }
+  tt.func public @tf32_loaded_along_k(%pa: tensor<64x32x!tt.ptr<f32>, #rows>, %pb: tensor<32x64x!tt.ptr<f32>, #cols>, %c: tensor<64x64xf32, #rows>, %n: i32) -> tensor<64x64xf32, #rows> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<64x64xf32, #rows>) : i32 {
+      %a = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #rows>
+      %b = tt.load %pb : tensor<32x64x!tt.ptr<f32>, #cols>
+      %a1 = ttg.convert_layout %a : tensor<64x32xf32, #rows> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>>
+      %b1 = ttg.convert_layout %b : tensor<32x64xf32, #cols> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>>
+      %d = tt.dot %a1, %b1, %acc, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>> -> tensor<64x64xf32, #rows>
+      scf.yield %d : tensor<64x64xf32, #rows>
+    }
+    tt.return %r : tensor<64x64xf32, #rows>
+  }
+  tt.func public @tf32_loaded_outside_a_loop(%pa: tensor<64x32x!tt.ptr<f32>, #rows>, %pb: tensor<32x64x!tt.ptr<f32>, #rows>, %c: tensor<64x64xf32, #rows>) -> tensor<64x64xf32, #rows> {
     %a = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #rows>
     %b = tt.load %pb : tensor<32x64x!tt.ptr<f32>, #rows>
     %a1 = ttg.convert_layout %a : tensor<64x32xf32, #rows> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>>
     %b1 = ttg.convert_layout %b : tensor<32x64xf32, #rows> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>>
-    %d = tt.dot %a1, %b1, %c, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>> -> tensor<64x64xf32, #rows>
-    tt.return %d : tensor<64x64xf32, #rows>
-  }
-  tt.func public @tf32_loaded_along_m(%pa: tensor<64x32x!tt.ptr<f32>, #cols>, %pb: tensor<32x64x!tt.ptr<f32>, #cols>, %c: tensor<64x64xf32, #rows>) -> tensor<64x64xf32, #rows> {
-    %a = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #cols>
-    %b = tt.load %pb : tensor<32x64x!tt.ptr<f32>, #cols>
-    %a1 = ttg.convert_layout %a : tensor<64x32xf32, #cols> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>>
-    %b1 = ttg.convert_layout %b : tensor<32x64xf32, #cols> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>>
-    %d = tt.dot %a1, %b1, %c, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>> -> tensor<64x64xf32, #rows>
-    tt.return %d : tensor<64x64xf32, #rows>
-  }
-  tt.func public @tf32_loaded_along_k(%pa: tensor<64x32x!tt.ptr<f32>, #rows>, %pb: tensor<32x64x!tt.ptr<f32>, #cols>, %c: tensor<64x64xf32, #rows>) -> tensor<64x64xf32, #rows> {
-    %a = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #rows>
-    %b = tt.load %pb : tensor<32x64x!tt.ptr<f32>, #cols>
-    %a1 = ttg.convert_layout %a : tensor<64x32xf32, #rows> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>>
-    %b1 = ttg.convert_layout %b : tensor<32x64xf32, #cols> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>>
     %d = tt.dot %a1, %b1, %c, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #rows}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #rows}>> -> tensor<64x64xf32, #rows>
     tt.return %d : tensor<64x64xf32, #rows>
   }
