@@ -130,3 +130,89 @@ tt.func @splat_of_0d(%t: tensor<f32>) -> tensor<16xf32> {
   %s = tt.splat %t : tensor<f32> -> tensor<16xf32>
   tt.return %s : tensor<16xf32>
 }
+
+// -----
+
+// sum(x[:, :, None] * y[None, :, :], 1) is the matrix product of x and y,
+// with either operand order of the product.
+// CHECK-LABEL: tt.func @broadcast_mul_reduce
+// CHECK-SAME: (%[[X:.*]]: tensor<32x16xf32>, %[[Y:.*]]: tensor<16x64xf32>)
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x64xf32>
+// CHECK: %[[D:.*]] = tt.dot %[[X]], %[[Y]], %[[ZERO]] : tensor<32x16xf32> * tensor<16x64xf32> -> tensor<32x64xf32>
+// CHECK-NOT: tt.reduce
+// CHECK: tt.return %[[D]]
+// CHECK-LABEL: tt.func @broadcast_mul_reduce_swapped
+// CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16xf64> * tensor<16x64xf64> -> tensor<32x64xf64>
+// CHECK-NOT: tt.reduce
+tt.func @broadcast_mul_reduce(%x: tensor<32x16xf32>, %y: tensor<16x64xf32>) -> tensor<32x64xf32> {
+  %xe = tt.expand_dims %x {axis = 2 : i32} : tensor<32x16xf32> -> tensor<32x16x1xf32>
+  %ye = tt.expand_dims %y {axis = 0 : i32} : tensor<16x64xf32> -> tensor<1x16x64xf32>
+  %xb = tt.broadcast %xe : tensor<32x16x1xf32> -> tensor<32x16x64xf32>
+  %yb = tt.broadcast %ye : tensor<1x16x64xf32> -> tensor<32x16x64xf32>
+  %p = arith.mulf %xb, %yb : tensor<32x16x64xf32>
+  %s = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+  ^bb0(%l: f32, %r: f32):
+    %a = arith.addf %l, %r : f32
+    tt.reduce.return %a : f32
+  }) : (tensor<32x16x64xf32>) -> tensor<32x64xf32>
+  tt.return %s : tensor<32x64xf32>
+}
+tt.func @broadcast_mul_reduce_swapped(%x: tensor<32x16xf64>, %y: tensor<16x64xf64>) -> tensor<32x64xf64> {
+  %xe = tt.expand_dims %x {axis = 2 : i32} : tensor<32x16xf64> -> tensor<32x16x1xf64>
+  %ye = tt.expand_dims %y {axis = 0 : i32} : tensor<16x64xf64> -> tensor<1x16x64xf64>
+  %xb = tt.broadcast %xe : tensor<32x16x1xf64> -> tensor<32x16x64xf64>
+  %yb = tt.broadcast %ye : tensor<1x16x64xf64> -> tensor<32x16x64xf64>
+  %p = arith.mulf %yb, %xb : tensor<32x16x64xf64>
+  %s = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+  ^bb0(%l: f64, %r: f64):
+    %a = arith.addf %l, %r : f64
+    tt.reduce.return %a : f64
+  }) : (tensor<32x16x64xf64>) -> tensor<32x64xf64>
+  tt.return %s : tensor<32x64xf64>
+}
+
+// -----
+
+// Not a matrix product: the sum runs along N, the combiner is a maximum,
+// a dimension is under 16, or the sum is of bf16.
+// CHECK-LABEL: tt.func @not_a_product
+// CHECK-NOT: tt.dot
+// CHECK-COUNT-4: "tt.reduce"
+tt.func @not_a_product(%x: tensor<32x16xf32>, %y: tensor<16x64xf32>, %s: tensor<32x8xf32>, %t: tensor<8x64xf32>, %u: tensor<32x16xbf16>, %v: tensor<16x64xbf16>) -> (tensor<32x16xf32>, tensor<32x64xf32>, tensor<32x64xf32>, tensor<32x64xbf16>) {
+  %xe = tt.expand_dims %x {axis = 2 : i32} : tensor<32x16xf32> -> tensor<32x16x1xf32>
+  %ye = tt.expand_dims %y {axis = 0 : i32} : tensor<16x64xf32> -> tensor<1x16x64xf32>
+  %xb = tt.broadcast %xe : tensor<32x16x1xf32> -> tensor<32x16x64xf32>
+  %yb = tt.broadcast %ye : tensor<1x16x64xf32> -> tensor<32x16x64xf32>
+  %p = arith.mulf %xb, %yb : tensor<32x16x64xf32>
+  %alongN = "tt.reduce"(%p) <{axis = 2 : i32}> ({
+  ^bb0(%l: f32, %r: f32):
+    %a = arith.addf %l, %r : f32
+    tt.reduce.return %a : f32
+  }) : (tensor<32x16x64xf32>) -> tensor<32x16xf32>
+  %max = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+  ^bb0(%l: f32, %r: f32):
+    %a = arith.maxnumf %l, %r : f32
+    tt.reduce.return %a : f32
+  }) : (tensor<32x16x64xf32>) -> tensor<32x64xf32>
+  %se = tt.expand_dims %s {axis = 2 : i32} : tensor<32x8xf32> -> tensor<32x8x1xf32>
+  %te = tt.expand_dims %t {axis = 0 : i32} : tensor<8x64xf32> -> tensor<1x8x64xf32>
+  %sb = tt.broadcast %se : tensor<32x8x1xf32> -> tensor<32x8x64xf32>
+  %tb = tt.broadcast %te : tensor<1x8x64xf32> -> tensor<32x8x64xf32>
+  %q = arith.mulf %sb, %tb : tensor<32x8x64xf32>
+  %small = "tt.reduce"(%q) <{axis = 1 : i32}> ({
+  ^bb0(%l: f32, %r: f32):
+    %a = arith.addf %l, %r : f32
+    tt.reduce.return %a : f32
+  }) : (tensor<32x8x64xf32>) -> tensor<32x64xf32>
+  %ue = tt.expand_dims %u {axis = 2 : i32} : tensor<32x16xbf16> -> tensor<32x16x1xbf16>
+  %ve = tt.expand_dims %v {axis = 0 : i32} : tensor<16x64xbf16> -> tensor<1x16x64xbf16>
+  %ub = tt.broadcast %ue : tensor<32x16x1xbf16> -> tensor<32x16x64xbf16>
+  %vb = tt.broadcast %ve : tensor<1x16x64xbf16> -> tensor<32x16x64xbf16>
+  %w = arith.mulf %ub, %vb : tensor<32x16x64xbf16>
+  %bf = "tt.reduce"(%w) <{axis = 1 : i32}> ({
+  ^bb0(%l: bf16, %r: bf16):
+    %a = arith.addf %l, %r : bf16
+    tt.reduce.return %a : bf16
+  }) : (tensor<32x16x64xbf16>) -> tensor<32x64xbf16>
+  tt.return %alongN, %max, %small, %bf : tensor<32x16xf32>, tensor<32x64xf32>, tensor<32x64xf32>, tensor<32x64xbf16>
+}

@@ -697,6 +697,23 @@ def case_div_rows(w, rng):
                       ("divided", len(ref) - 2 * n, 0.0)])}
 
 
+def case_broadcast_mul_reduce(w, rng, m=64, n=128, k=48):
+    # sum(x[:, :, None] * y[None, :, :], 1) over K in steps of 16, which
+    # tt-combine turns into a dot: Z = X Y, with Z poisoned first.
+    x = [f32(rng.uniform(-1, 1)) for _ in range(m * k)]
+    y = [f32(rng.uniform(-1, 1)) for _ in range(k * n)]
+    write_npy(w("x.npy"), "f4", x, (m, k))
+    write_npy(w("y.npy"), "f4", y, (k, n))
+    write_npy(w("z.npy"), "f4", [math.nan] * (m * n), (m, n))
+    columns = [y[j::n] for j in range(n)]
+    ref = [sum(map(operator.mul, x[i * k:(i + 1) * k], columns[j]))
+           for i in range(m) for j in range(n)]
+    args = ["z=@" + w("z.npy"), "x=@" + w("x.npy"), "y=@" + w("y.npy"),
+            "N=i32:%d" % n, "K=i32:%d" % k]
+    return "broadcast_mul_reduce.ttir", "%d,%d" % (m // 32, n // 64), args, {
+        "z": (ref, 1e-5)}
+
+
 def case_ptr_select(w, rng):
     n_a, n_b, block = 100, 90, 64
     grid = (n_a + n_b + block - 1) // block
@@ -1413,6 +1430,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "math_ops": case_math_ops, "bool_mask": case_bool_mask,
          "inductor_layer_norm": case_inductor_layer_norm,
          "div_rows": case_div_rows,
+         "broadcast_mul_reduce": case_broadcast_mul_reduce,
          "ptr_select": case_ptr_select, "libdevice": case_libdevice,
          "bessel": case_bessel,
          "matmul_f16acc": case_matmul_f16acc,

@@ -1,8 +1,9 @@
 //===- Combine.cpp - tt-combine -------------------------------------------===//
 //
 // Algebraic combinations of tt and arith ops that canonicalization does not
-// find on its own: accumulating additions into dots, chained pointer
-// offsets, and selects around masked loads.
+// find on its own: accumulating additions into dots, sums of broadcast
+// products into dots, chained pointer offsets, and selects around masked
+// loads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -156,6 +157,74 @@ struct CombineSelectMaskedLoad : OpRewritePattern<arith::SelectOp> {
   }
 };
 
+/// Whether `broadcast` stretches exactly dimension `dim` (of size 1).
+bool broadcastsOnly(BroadcastOp broadcast, unsigned dim) {
+  ArrayRef<int64_t> from = broadcast.getSrc().getType().getShape();
+  ArrayRef<int64_t> to = broadcast.getType().getShape();
+  for (unsigned i = 0; i < from.size(); ++i)
+    if ((from[i] != to[i]) != (i == dim))
+      return false;
+  return true;
+}
+
+/// sum(x[:, :, None] * y[None, :, :], axis=1) -> dot(x, y, 0): the product
+/// of an M x K x 1 and a 1 x K x N tensor, broadcast to M x K x N and summed
+/// over K, is their matrix product, which the targets run on their matrix
+/// units instead of materialising M x K x N products. Like upstream Triton,
+/// at ieee precision, for f16, f32 and f64 sums, and M, N and K of 16 or
+/// more (the smallest dot the targets take).
+struct CombineBroadcastMulReduce : OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp reduce,
+                                PatternRewriter &rewriter) const override {
+    if (reduce.getNumOperands() != 1 || reduce.getAxis() != 1)
+      return rewriter.notifyMatchFailure(reduce, "not one operand along 1");
+    auto type = dyn_cast<RankedTensorType>(reduce.getOperands()[0].getType());
+    if (!type || type.getRank() != 3 || type.getEncoding())
+      return rewriter.notifyMatchFailure(reduce, "not a rank-3 TTIR tensor");
+    Type element = type.getElementType();
+    if (!element.isF16() && !element.isF32() && !element.isF64())
+      return rewriter.notifyMatchFailure(reduce, "not an f16/f32/f64 sum");
+    if (!isa_and_nonnull<arith::AddFOp>(reduce.getSingleCombiner()))
+      return rewriter.notifyMatchFailure(reduce, "the combiner is not addf");
+    auto mul = reduce.getOperands()[0].getDefiningOp<arith::MulFOp>();
+    if (!mul)
+      return rewriter.notifyMatchFailure(reduce, "the operand is not a mulf");
+    auto lhs = mul.getLhs().getDefiningOp<BroadcastOp>();
+    auto rhs = mul.getRhs().getDefiningOp<BroadcastOp>();
+    if (lhs && rhs && broadcastsOnly(lhs, 0) && broadcastsOnly(rhs, 2))
+      std::swap(lhs, rhs);
+    if (!lhs || !rhs || !broadcastsOnly(lhs, 2) || !broadcastsOnly(rhs, 0))
+      return rewriter.notifyMatchFailure(
+          reduce, "not the product of an M x K x 1 and a 1 x K x N tensor");
+    int64_t m = type.getDimSize(0), k = type.getDimSize(1),
+            n = type.getDimSize(2);
+    if (m < 16 || k < 16 || n < 16)
+      return rewriter.notifyMatchFailure(reduce, "smaller than 16x16x16");
+    Location loc = reduce.getLoc();
+    // The operand without its unit dimension: what tt.expand_dims expanded,
+    // or a reshape.
+    auto squeeze = [&](Value value, unsigned dim,
+                       ArrayRef<int64_t> shape) -> Value {
+      if (auto expand = value.getDefiningOp<ExpandDimsOp>())
+        if (expand.getAxis() == dim)
+          return expand.getSrc();
+      return ReshapeOp::create(rewriter, loc,
+                               RankedTensorType::get(shape, element), value);
+    };
+    Value a = squeeze(lhs.getSrc(), 2, {m, k});
+    Value b = squeeze(rhs.getSrc(), 0, {k, n});
+    auto resultType = RankedTensorType::get({m, n}, element);
+    Value zero = arith::ConstantOp::create(
+        rewriter, loc, resultType,
+        DenseElementsAttr::get(resultType, rewriter.getZeroAttr(element)));
+    rewriter.replaceOpWithNewOp<DotOp>(reduce, resultType, a, b, zero,
+                                       InputPrecision::IEEE,
+                                       /*maxNumImpreciseAcc=*/0);
+    return success();
+  }
+};
+
 struct TritonCombineOpsPass
     : mlir::triton::impl::TritonCombineOpsBase<TritonCombineOpsPass> {
   void runOnOperation() override {
@@ -171,6 +240,6 @@ struct TritonCombineOpsPass
 
 void mlir::triton::populateTritonCombinePatterns(RewritePatternSet &patterns) {
   patterns.add<CombineDotAdd<arith::AddFOp>, CombineDotAdd<arith::AddIOp>,
-               CombineAddPtr, CombineSelectMaskedLoad, SplatOfZeroRankTensor>(
-      patterns.getContext());
+               CombineAddPtr, CombineSelectMaskedLoad, SplatOfZeroRankTensor,
+               CombineBroadcastMulReduce>(patterns.getContext());
 }

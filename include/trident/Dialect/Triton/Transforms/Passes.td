@@ -19,6 +19,8 @@ def TritonCombineOps : Pass<"tt-combine", "::mlir::ModuleOp"> {
       into the accumulator);
     - `addptr(addptr(p, a), b)` becomes `addptr(p, a + b)`;
     - `select(c, load(p, c), other)` becomes `load(p, c, other)`;
+    - `sum(x[:, :, None] * y[None, :, :], axis=1)` becomes `dot(x, y, 0)`
+      (f16, f32 or f64, ieee precision, every dimension 16 or more);
     - `broadcast(constant)` becomes a constant of the broadcast type;
     - a `tt.make_range` of one element becomes a splat of its start.
 
