@@ -30,7 +30,7 @@ mkdir -p "$dest/lib/trident/plugins"
 cp "$build/lib/trident/plugins/nvidia.json" "$dest/lib/trident/plugins/"
 cp "$here/trident-shim.sh" "$dest/bin/trident"
 cp "$build/lib/libTridentRuntime.so" "$build/lib/libTridentNvidiaRuntime.so" "$dest/lib/"
-cp "$here/run_gpu.sh" "$here/gpu_bench.py" "$src/backends/linalg/test/e2e/run_kernel.py" "$dest/scripts/"
+cp "$here/run_gpu.sh" "$here/gpu_bench.py" "$here/ncu_matmul.py" "$src/backends/linalg/test/e2e/run_kernel.py" "$dest/scripts/"
 cp "$shared"/*.ttir "$dest/ttir/"
 export TRIDENT_PLUGINS="$build/lib/trident/plugins/nvidia.json"
 unset TRIDENT_CACHE_DIR
