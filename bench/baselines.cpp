@@ -1,9 +1,9 @@
 // Plain C++ baselines for bench/cpu_bench.py: the same kernels as
 // test/kernels/{vadd,softmax,layernorm,matmul,matmul_f32,attention}.ttir,
 // written as ordinary
-// loops, split over T std::threads the way Trident's cpu target splits its
-// grid (contiguous ranges of elements / rows / row blocks), timed as the
-// median of RUNS runs after 2 warm-up runs.
+// loops, split over T threads of a persistent pool (contiguous ranges of
+// elements / rows / row blocks), timed as the median of RUNS runs after 2
+// warm-up runs.
 //
 //   clang++-22 -O3 -march=native -std=c++17 -pthread baselines.cpp \
 //       [-DWITH_OPENBLAS -I/usr/include/x86_64-linux-gnu/openblas-pthread -lopenblas]
@@ -20,11 +20,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -40,18 +42,77 @@ using f16 = _Float16;
 
 static int g_threads = 2;
 
-// Runs body(begin, end) over [0, n) split into g_threads contiguous parts.
+// A pool of g_threads - 1 workers, started on first use and kept: a timed
+// run does not pay for starting threads, as Trident's runtime, OpenMP and
+// oneDNN do not. run(t, job) calls job(i) for i in [0, t), job(0) on the
+// calling thread, and returns when all have returned.
+class Pool {
+public:
+  void run(int t, const std::function<void(int)> &job) {
+    start(t - 1);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      current = &job;
+      active = t;
+      pending = t - 1;
+      ++generation;
+    }
+    wake.notify_all();
+    job(0);
+    std::unique_lock<std::mutex> lock(mutex);
+    done.wait(lock, [&] { return pending == 0; });
+  }
+
+private:
+  void start(int workers) {
+    while (int(threads.size()) < workers) {
+      int index = int(threads.size()) + 1;
+      threads.emplace_back([this, index] { work(index); });
+      threads.back().detach();
+    }
+  }
+
+  void work(int index) {
+    unsigned long seen = 0;
+    for (;;) {
+      const std::function<void(int)> *job;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        wake.wait(lock, [&] { return generation != seen; });
+        seen = generation;
+        if (index >= active)
+          continue;
+        job = current;
+      }
+      (*job)(index);
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        --pending;
+      }
+      done.notify_one();
+    }
+  }
+
+  std::vector<std::thread> threads;
+  std::mutex mutex;
+  std::condition_variable wake, done;
+  const std::function<void(int)> *current = nullptr;
+  int active = 0, pending = 0;
+  unsigned long generation = 0;
+};
+
+// Runs body(begin, end) over [0, n) split into g_threads contiguous parts,
+// on the pool.
 static void parallel_for(long n, const std::function<void(long, long)> &body) {
+  static Pool *pool = new Pool; // never joined: workers outlive main
   int t = g_threads;
   if (t <= 1 || n < t) { body(0, n); return; }
-  std::vector<std::thread> pool;
   long chunk = (n + t - 1) / t;
-  for (int i = 1; i < t; ++i) {
+  pool->run(t, [&](int i) {
     long b = i * chunk, e = std::min(n, b + chunk);
-    if (b < e) pool.emplace_back(body, b, e);
-  }
-  body(0, std::min(n, chunk));
-  for (auto &th : pool) th.join();
+    if (b < e)
+      body(b, e);
+  });
 }
 
 int main(int argc, char **argv) {
