@@ -85,13 +85,16 @@ def use_openmp_threads(library=None):
                 "this process; load one or pass its path")
     if isinstance(library, ctypes.CDLL):
         handle, path = library, library._name
-    else:
+    elif isinstance(library, (str, os.PathLike)):
         path = os.fspath(library)
         try:
             handle = ctypes.CDLL(path, mode=ctypes.RTLD_LOCAL)
         except OSError as error:
             raise TridentError("cannot load the OpenMP runtime '%s': %s"
                                % (path, error)) from None
+    else:
+        raise TypeError("use_openmp_threads takes a path or a ctypes.CDLL, "
+                        "not %s" % type(library).__name__)
     try:
         parallel = ctypes.cast(handle.GOMP_parallel, ctypes.c_void_p).value
         max_threads = ctypes.cast(handle.omp_get_max_threads,

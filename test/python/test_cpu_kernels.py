@@ -466,3 +466,7 @@ class HostThreads(unittest.TestCase):
                 "^'libc.so.6' exports no GOMP_parallel and omp_get_max_threads; "
                 "it is not an OpenMP runtime$"):
             trident.use_openmp_threads("libc.so.6")
+        with self.assertRaisesRegex(
+                TypeError, "^use_openmp_threads takes a path or a "
+                "ctypes.CDLL, not int$"):
+            trident.use_openmp_threads(3)
