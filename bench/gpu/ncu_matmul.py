@@ -5,10 +5,13 @@
 # prepare.sh copies it beside gpu_bench.py; on the GPU machine:
 #
 #   cd .gpu && ncu --profile-from-start off [sections or metrics] \
-#       python3 scripts/ncu_matmul.py [SIZE]
+#       python3 scripts/ncu_matmul.py [SIZE] [--bundle NAME=PATH]...
 #
-# Only the two launches between cudaProfilerStart and Stop are profiled. It
-# prints their largest difference.
+# Only the launches between cudaProfilerStart and Stop are profiled. With
+# --bench it times each kernel with do_bench instead (twice, alternating).
+# --bundle adds variants of Trident's kernel (a cubin swapped in by hand);
+# every output is poisoned first and compared with Triton's.
+import argparse
 import ast
 import os
 import sys
@@ -43,34 +46,59 @@ def load_bench_definitions():
 
 
 def main():
+    parser = argparse.ArgumentParser(description="both compilers' matmul")
+    parser.add_argument("size", type=int, nargs="?", default=8192)
+    parser.add_argument("--bench", action="store_true",
+                        help="time each kernel with do_bench instead")
+    parser.add_argument("--bundle", action="append", default=[],
+                        metavar="NAME=PATH",
+                        help="another Trident bundle of the same kernel "
+                             "(kernels/matmul.tkb is `trident`)")
+    args = parser.parse_args()
     bench = load_bench_definitions()
-    size = int(sys.argv[1]) if len(sys.argv) > 1 else 8192
+    size = args.size
     a = torch.randn(size, size, device="cuda", dtype=torch.float16)
     b = torch.randn(size, size, device="cuda", dtype=torch.float16)
-    c_trident, c_triton = torch.empty_like(a), torch.empty_like(a)
+    c_triton = torch.empty_like(a)
     grid = (triton.cdiv(size, 128) * triton.cdiv(size, 256),)
-    kernel = bench.CubinKernel(bench.read_bundle(
-        os.path.join(ROOT, "kernels", "matmul.tkb")))
-    # The TTIR's signature: sak, sbn and scn were specialised to 1.
-    trident_launch = kernel.launcher(
-        grid, [a, b, c_trident, size, size, size, size, size, size])
+    bundles = [("trident", os.path.join(ROOT, "kernels", "matmul.tkb"))] + [
+        tuple(spec.split("=", 1)) for spec in args.bundle]
+    launches, outputs = [], []
+    for name, path in bundles:
+        out = torch.full_like(a, float("nan"))
+        kernel = bench.CubinKernel(bench.read_bundle(path))
+        # The TTIR's signature: sak, sbn and scn were specialised to 1.
+        launches.append((name, kernel.launcher(
+            grid, [a, b, out, size, size, size, size, size, size])))
+        outputs.append(out)
 
     def triton_launch():
         bench.matmul[grid](a, b, c_triton, size, size, size, size, 1, size, 1,
                            size, 1, BM=128, BN=256, BK=64, GROUP_M=8,
                            num_warps=8, num_stages=3)
 
+    launches.append(("triton", triton_launch))
     for _ in range(3):
-        trident_launch()
-        triton_launch()
+        for _, launch in launches:
+            launch()
     torch.cuda.synchronize()
+    for (name, _), out in zip(launches, outputs):
+        print("%s: largest difference from Triton %g" % (
+            name, (out.float() - c_triton.float()).abs().max().item()))
+    if args.bench:
+        from triton.testing import do_bench
+        for _ in range(2):
+            for name, launch in launches:
+                ms = do_bench(launch, warmup=25, rep=200,
+                              return_mode="median")
+                print("%-10s %.4f ms  %.1f TFLOP/s" % (
+                    name, ms, 2 * size ** 3 / ms / 1e9))
+        return
     torch.cuda.cudart().cudaProfilerStart()
-    trident_launch()
-    triton_launch()
+    for _, launch in launches:
+        launch()
     torch.cuda.synchronize()
     torch.cuda.cudart().cudaProfilerStop()
-    print("largest difference:",
-          (c_trident.float() - c_triton.float()).abs().max().item())
 
 
 if __name__ == "__main__":
