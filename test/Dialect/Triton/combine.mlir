@@ -174,11 +174,12 @@ tt.func @broadcast_mul_reduce_swapped(%x: tensor<32x16xf64>, %y: tensor<16x64xf6
 // -----
 
 // Not a matrix product: the sum runs along N, the combiner is a maximum,
-// a dimension is under 16, or the sum is of bf16.
+// a dimension is under 16, the sum is of bf16, or the combiner adds but
+// returns something else.
 // CHECK-LABEL: tt.func @not_a_product
 // CHECK-NOT: tt.dot
-// CHECK-COUNT-4: "tt.reduce"
-tt.func @not_a_product(%x: tensor<32x16xf32>, %y: tensor<16x64xf32>, %s: tensor<32x8xf32>, %t: tensor<8x64xf32>, %u: tensor<32x16xbf16>, %v: tensor<16x64xbf16>) -> (tensor<32x16xf32>, tensor<32x64xf32>, tensor<32x64xf32>, tensor<32x64xbf16>) {
+// CHECK-COUNT-5: "tt.reduce"
+tt.func @not_a_product(%x: tensor<32x16xf32>, %y: tensor<16x64xf32>, %s: tensor<32x8xf32>, %t: tensor<8x64xf32>, %u: tensor<32x16xbf16>, %v: tensor<16x64xbf16>) -> (tensor<32x16xf32>, tensor<32x64xf32>, tensor<32x64xf32>, tensor<32x64xbf16>, tensor<32x64xf32>) {
   %xe = tt.expand_dims %x {axis = 2 : i32} : tensor<32x16xf32> -> tensor<32x16x1xf32>
   %ye = tt.expand_dims %y {axis = 0 : i32} : tensor<16x64xf32> -> tensor<1x16x64xf32>
   %xb = tt.broadcast %xe : tensor<32x16x1xf32> -> tensor<32x16x64xf32>
@@ -214,5 +215,10 @@ tt.func @not_a_product(%x: tensor<32x16xf32>, %y: tensor<16x64xf32>, %s: tensor<
     %a = arith.addf %l, %r : bf16
     tt.reduce.return %a : bf16
   }) : (tensor<32x16x64xbf16>) -> tensor<32x64xbf16>
-  tt.return %alongN, %max, %small, %bf : tensor<32x16xf32>, tensor<32x64xf32>, tensor<32x64xf32>, tensor<32x64xbf16>
+  %odd = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+  ^bb0(%l: f32, %r: f32):
+    %a = arith.addf %l, %r : f32
+    tt.reduce.return %l : f32
+  }) : (tensor<32x16x64xf32>) -> tensor<32x64xf32>
+  tt.return %alongN, %max, %small, %bf, %odd : tensor<32x16xf32>, tensor<32x64xf32>, tensor<32x64xf32>, tensor<32x64xbf16>, tensor<32x64xf32>
 }

@@ -167,6 +167,21 @@ bool broadcastsOnly(BroadcastOp broadcast, unsigned dim) {
   return true;
 }
 
+/// Whether `reduce` sums: its combiner returns arith.addf of its two
+/// arguments.
+bool isSum(ReduceOp reduce) {
+  auto add = dyn_cast_or_null<arith::AddFOp>(reduce.getSingleCombiner());
+  if (!add)
+    return false;
+  Block &block = reduce.getCombineOp().front();
+  Value l = block.getArgument(0), r = block.getArgument(1);
+  bool addsArguments = (add.getLhs() == l && add.getRhs() == r) ||
+                       (add.getLhs() == r && add.getRhs() == l);
+  Operation *terminator = block.getTerminator();
+  return addsArguments && terminator->getNumOperands() == 1 &&
+         terminator->getOperand(0) == add.getResult();
+}
+
 /// sum(x[:, :, None] * y[None, :, :], axis=1) -> dot(x, y, 0): the product
 /// of an M x K x 1 and a 1 x K x N tensor, broadcast to M x K x N and summed
 /// over K, is their matrix product, which the targets run on their matrix
@@ -185,8 +200,8 @@ struct CombineBroadcastMulReduce : OpRewritePattern<ReduceOp> {
     Type element = type.getElementType();
     if (!element.isF16() && !element.isF32() && !element.isF64())
       return rewriter.notifyMatchFailure(reduce, "not an f16/f32/f64 sum");
-    if (!isa_and_nonnull<arith::AddFOp>(reduce.getSingleCombiner()))
-      return rewriter.notifyMatchFailure(reduce, "the combiner is not addf");
+    if (!isSum(reduce))
+      return rewriter.notifyMatchFailure(reduce, "the combiner is not l + r");
     auto mul = reduce.getOperands()[0].getDefiningOp<arith::MulFOp>();
     if (!mul)
       return rewriter.notifyMatchFailure(reduce, "the operand is not a mulf");
