@@ -552,6 +552,10 @@ def CpuLowerMultiReduction : Pass<"linalg-cpu-lower-multi-reduction"> {
     `lower-vector-multi-reduction` applies one strategy to all ops; its
     default turns a 1-D reduction into one scalar step per element.)
 
+    A `vector.reduction <maxnumf>` or `<minnumf>` of 2^k elements is then
+    halved k times with elementwise operations: LLVM's x86 lowering of
+    `llvm.vector.reduce.fmax`/`fmin` reduces the last register lane by lane.
+
     ```mlir
     %r = vector.multi_reduction <add>, %v, %acc [0] : vector<1024xf32> to f32
     // becomes
