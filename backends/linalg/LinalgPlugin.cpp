@@ -127,6 +127,8 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
   registrar.addPass(
       [] { return mlir::triton::cpu::createCpuInterchangeContractions(); });
   registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuTransposeCopies(); });
+  registrar.addPass(
       [] { return mlir::triton::cpu::createExpandFloat8Casts(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createExpandGenericAtomics(); });

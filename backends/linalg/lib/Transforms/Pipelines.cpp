@@ -153,6 +153,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   microkernel.bf16DotProduct = host.bf16DotProduct;
   pm.addNestedPass<func::FuncOp>(createCpuRegisterTileMatmul(microkernel));
   pm.addNestedPass<func::FuncOp>(createCpuInterchangeContractions());
+  pm.addNestedPass<func::FuncOp>(createCpuTransposeCopies());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createCpuLowerMultiReduction());
   pm.addPass(createConvertVectorToSCFPass());

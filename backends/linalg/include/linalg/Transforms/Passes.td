@@ -633,6 +633,37 @@ def CpuRegisterTileMatmul
                            "::mlir::x86vector::X86VectorDialect"];
 }
 
+def CpuTransposeCopies
+    : Pass<"linalg-cpu-transpose-copies", "::mlir::func::FuncOp"> {
+  let summary = "read 2-D tiles of column-major buffers block by block, "
+                "transposed in registers";
+  let description = [{
+    A `vector.transfer_read` of a 2-D tile from a column-major buffer
+    (strides [1, S]: the vectorized copy of a transposed tile, e.g.
+    attention's K loaded with `offs_d[:, None]`) lowers to one load an
+    element, which LLVM assembles into vectors lane by lane (`vpinsrw`).
+    For an unmasked, in-bounds read of a static shape that 16 divides, this
+    pass reads 16 x 16 blocks instead: each block as 16 contiguous rows of
+    the buffer seen row-major (`memref.transpose`), transposed with one
+    `vector.shuffle` (register permutations in LLVM), and inserted into the
+    tile. Attention f16 (4 x 1024 x 64, 2 threads) went from 9.9 to 8.8 ms.
+
+    ```mlir
+    %v = vector.transfer_read %k[%i, %j], %pad {in_bounds = [true, true]}
+        : memref<64x64xf16, strided<[1, 64], offset: ?>>, vector<64x64xf16>
+    // becomes, for each 16 x 16 block at (r, c) of the tile:
+    %rows = memref.transpose %k (d0, d1) -> (d1, d0) : ...
+    %b = vector.transfer_read %rows[%j + c, %i + r], %pad ...
+        : ..., vector<16x16xf16>
+    // vector.shape_cast, vector.shuffle (the transposition), shape_cast
+    %v1 = vector.insert_strided_slice %t, %v0 {offsets = [r, c], ...}
+    ```
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def CpuInterchangeContractions
     : Pass<"linalg-cpu-interchange-contractions", "::mlir::func::FuncOp"> {
   let summary = "put the loop over the result's contiguous dimension "
