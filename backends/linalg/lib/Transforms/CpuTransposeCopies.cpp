@@ -1,5 +1,4 @@
-//===- CpuTransposeCopies.cpp - Tile transposes in registers
-//---------------===//
+//===- CpuTransposeCopies.cpp - Tile transposes in registers --------------===//
 //
 // A vector read of a tile from a column-major buffer (a vectorized
 // linalg.copy of a transposed tile) lowers to one load an element, which
