@@ -39,7 +39,6 @@ typedef int (*TridentCpuMaxThreadsFn)(void);
  * each other. `max_threads` may be NULL (the pool's size is asked for);
  * NULL `parallel` gives launches back to the pool. Safe to call while
  * other threads launch: a launch uses the setting it started with. */
-#define TRIDENT_CPU_USE_HOST_THREADS_NAME "trident_cpu_runtime_use_host_threads"
 void trident_cpu_runtime_use_host_threads(TridentCpuParallelFn parallel,
                                           TridentCpuMaxThreadsFn max_threads);
 
