@@ -123,6 +123,8 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
   registrar.addPass(
       [] { return mlir::triton::cpu::createCpuLowerMultiReduction(); });
   registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuForwardMatmulOperands(); });
+  registrar.addPass(
       [] { return mlir::triton::cpu::createCpuRegisterTileMatmul(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createCpuInterchangeContractions(); });

@@ -139,6 +139,26 @@ tt.func public @rows(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
             a, b, c, m, n, k, k, 1, n, 1, n, 1)
         self.assertClose(c, a.astype(np.float64) @ b, 1e-5)
 
+    def test_matmul_f32_whole_tiles(self):
+        # Every tile whole: the matmuls read A and B in place, and the
+        # prefetches of the next tiles along K run past the last one.
+        m, n, k = 128, 192, 96
+        a, b = self.uniform(-1, 1, (m, k)), self.uniform(-1, 1, (k, n))
+        c = np.zeros((m, n), np.float32)
+        kernel("matmul_f32.ttir")[cdiv(m, 64) * cdiv(n, 64)](
+            a, b, c, m, n, k, k, 1, n, 1, n, 1)
+        self.assertClose(c, a.astype(np.float64) @ b, 1e-5)
+
+    def test_matmul_f32_whole_tiles_strided_rows(self):
+        # Whole tiles whose rows are not contiguous (A and B transposed):
+        # the tiles must then be copied.
+        m, n, k = 128, 128, 64
+        at, bt = self.uniform(-1, 1, (k, m)), self.uniform(-1, 1, (n, k))
+        c = np.zeros((m, n), np.float32)
+        kernel("matmul_f32.ttir")[cdiv(m, 64) * cdiv(n, 64)](
+            at, bt, c, m, n, k, 1, m, 1, k, n, 1)
+        self.assertClose(c, at.T.astype(np.float64) @ bt.T, 1e-5)
+
     def test_matmul_f16_transposed_b(self):
         # B given as the transpose of a row-major array: strides (1, K).
         m, n, k = 100, 72, 80
@@ -152,6 +172,16 @@ tt.func public @rows(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
 
     def test_matmul_bf16_as_uint16(self):
         m, n, k = 584, 72, 40
+        a = bf16_bits(self.uniform(-1, 1, (m, k)))
+        b = bf16_bits(self.uniform(-1, 1, (k, n)))
+        c = np.zeros((m, n), np.uint16)
+        kernel("matmul_bf16.ttir")[cdiv(m, 64) * cdiv(n, 64)](
+            a, b, c, m, n, k, k, 1, n, 1, n, 1)
+        ref = bf16_values(a).astype(np.float64) @ bf16_values(b)
+        self.assertClose(bf16_values(c), ref, 5e-3)
+
+    def test_matmul_bf16_whole_tiles(self):
+        m, n, k = 128, 128, 96
         a = bf16_bits(self.uniform(-1, 1, (m, k)))
         b = bf16_bits(self.uniform(-1, 1, (k, n)))
         c = np.zeros((m, n), np.uint16)

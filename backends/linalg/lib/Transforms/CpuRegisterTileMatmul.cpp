@@ -233,6 +233,56 @@ Value packPairsOfRows(RewriterBase &rewriter, linalg::MatmulOp op, Value b,
   return packed;
 }
 
+/// The bytes of one cache line, the unit of a prefetch.
+constexpr int64_t kCacheLineBytes = 64;
+
+/// A read prefetch of `memref[indices]` into L2 (locality 2: prefetcht1 on
+/// x86): the data is wanted a whole tile later, after the current tile's
+/// accesses, which fill L1, would have evicted it there.
+void prefetchIntoL2(OpBuilder &b, Location loc, Value memref,
+                    ValueRange indices) {
+  memref::PrefetchOp::create(b, loc, memref, indices, /*isWrite=*/false,
+                             /*localityHint=*/2, /*isDataCache=*/true);
+}
+
+/// The elements of `memref` in one cache line.
+int64_t elementsPerLine(Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  return kCacheLineBytes * 8 / type.getElementType().getIntOrFloatBitWidth();
+}
+
+/// Prefetches rows `i` to `i + rows - 1` of the A tile that follows along K:
+/// columns `k` to `2k - 1` of `a`'s rows, one cache line at a time.
+void prefetchRowsOfNextA(OpBuilder &b, Location loc, Value a, Value i,
+                         int64_t rows, int64_t k,
+                         llvm::function_ref<Value(Value, int64_t)> offset,
+                         llvm::function_ref<Value(int64_t)> index) {
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t column = k; column < 2 * k; column += elementsPerLine(a))
+      prefetchIntoL2(b, loc, a, {offset(i, r), index(column)});
+}
+
+/// Prefetches this block's share of the B tile that follows along K (rows
+/// `k` to `2k - 1` of `b`): of the `blocks` blocks of rows, the one starting
+/// at row `i` of C takes rows k + (i / rows) * share and on, in the columns
+/// `columns` (each the first of a vector of `lanes`).
+void prefetchShareOfNextB(OpBuilder &b, Location loc, Value bMatrix, Value i,
+                          ValueRange columns, int64_t lanes, int64_t blocks,
+                          int64_t rows, int64_t k,
+                          llvm::function_ref<Value(Value, int64_t)> offset,
+                          llvm::function_ref<Value(int64_t)> index) {
+  int64_t share = llvm::divideCeil(k, blocks);
+  Value block = arith::DivUIOp::create(b, loc, i, index(rows));
+  Value first = arith::AddIOp::create(
+      b, loc, index(k), arith::MulIOp::create(b, loc, block, index(share)));
+  int64_t lineElements = elementsPerLine(bMatrix);
+  for (int64_t t = 0; t < share; ++t)
+    for (Value column : columns)
+      for (int64_t within = 0; within < lanes; within += lineElements)
+        prefetchIntoL2(b, loc, bMatrix,
+                       {offset(first, t), offset(column, within)});
+}
+
 /// Replaces `op` by the microkernel loop nest of `block`:
 ///
 ///   for i in [0, M) step rows, j in [0, N) step vectors * lanes:
@@ -247,7 +297,7 @@ Value packPairsOfRows(RewriterBase &rewriter, linalg::MatmulOp op, Value b,
 /// two elements of K: acc[r][v] = dot(acc[r][v], broadcast(A[i + r, k : +2]),
 /// P[k / 2, 2 * (j + v * lanes) : +2 * lanes]).
 void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
-                           const RegisterBlock &block) {
+                           const RegisterBlock &block, bool prefetch) {
   Location loc = op.getLoc();
   Value a = op.getDpsInputs()[0];
   Value b = op.getDpsInputs()[1];
@@ -284,6 +334,8 @@ void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
       scf::ForOp::create(rewriter, loc, zero, index(m), index(block.rows));
   rewriter.setInsertionPointToStart(rowLoop.getBody());
   Value i = rowLoop.getInductionVar();
+  if (prefetch)
+    prefetchRowsOfNextA(rewriter, loc, a, i, block.rows, k, offset, index);
   auto columnLoop = scf::ForOp::create(rewriter, loc, zero, index(n),
                                        index(block.vectors * block.lanes));
   rewriter.setInsertionPointToStart(columnLoop.getBody());
@@ -295,6 +347,10 @@ void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
     rowsOfC.push_back(offset(i, r));
   for (int64_t v = 0; v < block.vectors; ++v)
     columnsOfC.push_back(offset(j, v * block.lanes));
+
+  if (prefetch && !block.pairs)
+    prefetchShareOfNextB(rewriter, loc, b, i, columnsOfC, block.lanes,
+                         m / block.rows, block.rows, k, offset, index);
 
   SmallVector<Value> accumulators;
   for (Value row : rowsOfC)
@@ -345,7 +401,7 @@ public:
     });
     IRRewriter rewriter(&getContext());
     for (auto &[op, block] : work)
-      lowerToRegisterBlocks(rewriter, op, block);
+      lowerToRegisterBlocks(rewriter, op, block, prefetchNextTile);
   }
 };
 

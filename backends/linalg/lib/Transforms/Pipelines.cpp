@@ -147,10 +147,12 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createEmitCpuEntry());
 
   // Loops and branches.
+  pm.addNestedPass<func::FuncOp>(createCpuForwardMatmulOperands());
   CpuRegisterTileMatmulOptions microkernel;
   microkernel.vectorBits = host.bits;
   microkernel.vectorRegisters = host.registers;
   microkernel.bf16DotProduct = host.bf16DotProduct;
+  microkernel.prefetchNextTile = true;
   pm.addNestedPass<func::FuncOp>(createCpuRegisterTileMatmul(microkernel));
   pm.addNestedPass<func::FuncOp>(createCpuInterchangeContractions());
   pm.addNestedPass<func::FuncOp>(createCpuTransposeCopies());

@@ -36,6 +36,29 @@
 // AVX2:             scf.for
 // AVX2-NOT:     linalg.matmul
 // AVX2-LABEL: func.func @matmul_f64(
+// With prefetch-next-tile, each block of 8 rows prefetches into L2 its rows
+// of the next A tile along K (columns 32 to 63: two lines a row), and each
+// of the 16 blocks its 4 rows of the next B tile (rows 32 + 4 * (i / 8) and
+// on), one line a register; none in the reduction.
+// PREFETCH-LABEL: func.func @matmul_f32(
+// PREFETCH-SAME:      %[[A:.*]]: memref<64x32xf32>, %[[B:.*]]: memref<32x64xf32>
+// PREFETCH:         scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[C8:.*]] {
+// PREFETCH-NEXT:      memref.prefetch %[[A]][%[[I]], %[[C32:.*]]], read, locality<2>, data : memref<64x32xf32>
+// PREFETCH-NEXT:      memref.prefetch %[[A]][%[[I]], %[[C48:.*]]], read, locality<2>, data : memref<64x32xf32>
+// PREFETCH-NEXT:      %[[I1:.*]] = arith.addi %[[I]], %{{.*}} : index
+// PREFETCH-NEXT:      memref.prefetch %[[A]][%[[I1]], %[[C32]]]
+// PREFETCH-NEXT:      memref.prefetch %[[A]][%[[I1]], %[[C48]]]
+// PREFETCH-COUNT-12:  memref.prefetch %[[A]]
+// PREFETCH:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[C32]] {
+// PREFETCH:             %[[BLOCK:.*]] = arith.divui %[[I]], %[[C8]] : index
+// PREFETCH-NEXT:        %[[SHARE:.*]] = arith.muli %[[BLOCK]], %[[C4:.*]] : index
+// PREFETCH-NEXT:        %[[ROW:.*]] = arith.addi %[[C32]], %[[SHARE]] : index
+// PREFETCH-NEXT:        memref.prefetch %[[B]][%[[ROW]], %[[J]]], read, locality<2>, data : memref<32x64xf32>
+// PREFETCH-COUNT-7:     memref.prefetch %[[B]]
+// PREFETCH-NOT:         memref.prefetch
+// PREFETCH:             scf.for
+// PREFETCH-NOT:         memref.prefetch
+// PREFETCH:             scf.yield
 func.func @matmul_f32(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>) {
   linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
   return
@@ -98,6 +121,7 @@ func.func @left_alone(%a: memref<64x32xf32>, %b: memref<32x8xf32>, %c: memref<64
 }
 
 // RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-register-tile-matmul{bf16-dot-product=true}))' %s | FileCheck %s --check-prefix=BF16
+// RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-register-tile-matmul{prefetch-next-tile=true}),cse)' %s | FileCheck %s --check-prefix=PREFETCH
 
 // With the bf16 dot product, B is packed at the start of the function (row
 // k/2 interleaves rows k and k + 1), and each of the 16 reduction steps

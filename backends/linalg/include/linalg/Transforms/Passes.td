@@ -568,6 +568,51 @@ def CpuLowerMultiReduction : Pass<"linalg-cpu-lower-multi-reduction"> {
   let dependentDialects = ["::mlir::vector::VectorDialect"];
 }
 
+def CpuForwardMatmulOperands
+    : Pass<"linalg-cpu-forward-matmul-operands", "::mlir::func::FuncOp"> {
+  let summary = "let matmuls read whole tiles where they lie instead of "
+                "through a copy";
+  let description = [{
+    A `tt.dot` operand reaches its `linalg.matmul` as a static tile buffer:
+    the iteration fills it where the load is masked and copies the valid part
+    of the kernel's buffer into it with a `linalg.copy` from a
+    `memref.reinterpret_cast`, in an `scf.while` of chunks where the rows
+    wrap around (`offs % M`). In the middle of a matrix that copy covers the
+    whole tile and only moves data: a fifth of an f32 GEMM's time.
+
+    For each input of a matmul on buffers whose tile buffer is written only
+    by ops of the matmul's block before it, the last of them holding the
+    copy, and read by nothing else, this pass computes at run time whether
+    the copy's first chunk starts at the tile's origin, covers the tile, has
+    rows of stride 1 and (in a loop) is the last chunk. If so the writers
+    are skipped (each wrapped in an `scf.if`) and the matmul reads a view of
+    the kernel's buffer of the tile's shape (`strided<[?, 1], offset: ?>`);
+    otherwise it reads the tile as before. Where the first chunk cannot be
+    computed from pure arithmetic, the operand is left alone.
+
+    ```mlir
+    scf.if %partial { vector.transfer_write %zero, %tile ... }
+    %src = memref.reinterpret_cast %a to offset: [%o], sizes: [%m, %k],
+        strides: [%s, %t] : memref<?xf32> to memref<?x?xf32, strided<...>>
+    %dst = memref.subview %tile[0, 0] [%m, %k] [1, 1] : ...
+    linalg.copy ins(%src : ...) outs(%dst : ...)
+    linalg.matmul ins(%tile, %b : memref<64x32xf32>, ...) outs(%c : ...)
+    // becomes
+    %in_place = (%m == 64 && %k == 32 && %t == 1)
+    %view = memref.reinterpret_cast %a to offset: [%o], sizes: [64, 32],
+        strides: [%s, 1] : ... to memref<64x32xf32, strided<[?, 1], offset: ?>>
+    scf.if %copies { scf.if %partial { ... } }
+    scf.if %copies { linalg.copy ... }
+    %cast = memref.cast %tile : memref<64x32xf32> to memref<64x32xf32, strided<[?, 1], offset: ?>>
+    %operand = arith.select %in_place, %view, %cast : ...
+    linalg.matmul ins(%operand, %b ...) outs(%c ...)
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def CpuRegisterTileMatmul
     : Pass<"linalg-cpu-register-tile-matmul", "::mlir::func::FuncOp"> {
   let summary = "lower static f32/f64 matmuls on buffers to a microkernel "
@@ -595,6 +640,15 @@ def CpuRegisterTileMatmul
     rows k and k + 1, and each reduction step broadcasts a pair of A as one
     32-bit element and multiplies it with a row of pairs, two elements of K
     per instruction. The instruction treats bf16 subnormals as zero.
+
+    With `prefetch-next-tile`, each block of rows first prefetches into L2
+    (`memref.prefetch`, locality 2) its rows of the A tile that follows
+    along K, read where A's rows continue past the tile's K columns, and
+    each block a share of the rows of the B tile that follows, read past
+    its K rows: where the operands are views of the kernel's matrices
+    (`linalg-cpu-forward-matmul-operands`), the next iteration of a GEMM's
+    K loop reads exactly there. A prefetch never faults, and a wrong guess
+    only costs the instruction.
 
     ```mlir
     linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>)
@@ -624,7 +678,10 @@ def CpuRegisterTileMatmul
     Option<"vectorRegisters", "vector-registers", "int64_t",
            /*default=*/"32", "Number of the host's vector registers">,
     Option<"bf16DotProduct", "bf16-dot-product", "bool", /*default=*/"false",
-           "Run bf16 matmuls on the AVX-512 BF16 dot product">
+           "Run bf16 matmuls on the AVX-512 BF16 dot product">,
+    Option<"prefetchNextTile", "prefetch-next-tile", "bool",
+           /*default=*/"false",
+           "Prefetch into L2 the A and B tiles that follow along K">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
