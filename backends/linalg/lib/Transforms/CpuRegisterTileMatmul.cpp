@@ -348,7 +348,7 @@ void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
   for (int64_t v = 0; v < block.vectors; ++v)
     columnsOfC.push_back(offset(j, v * block.lanes));
 
-  if (prefetch && !block.pairs)
+  if (prefetch)
     prefetchShareOfNextB(rewriter, loc, b, i, columnsOfC, block.lanes,
                          m / block.rows, block.rows, k, offset, index);
 

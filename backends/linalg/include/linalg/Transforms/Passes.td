@@ -645,7 +645,7 @@ def CpuRegisterTileMatmul
     (`memref.prefetch`, locality 2) its rows of the A tile that follows
     along K, read where A's rows continue past the tile's K columns, and
     each block a share of the rows of the B tile that follows, read past
-    its K rows: where the operands are views of the kernel's matrices
+    its K rows (B itself, which the bf16 path packs on the next step): where the operands are views of the kernel's matrices
     (`linalg-cpu-forward-matmul-operands`), the next iteration of a GEMM's
     K loop reads exactly there. A prefetch never faults, and a wrong guess
     only costs the instruction.
