@@ -29,6 +29,23 @@ void buildTritonToLinalgPipeline(mlir::OpPassManager &pm) {
   pm.addPass(mlir::triton::cpu::createTritonToLinalg());
 }
 
+/// The option `streaming-min-bytes=N` (`--opt`): stores stream past the
+/// caches from N bytes a launch, 0 never; the host's default when unset.
+mlir::FailureOr<std::optional<int64_t>>
+getStreamingMinBytes(const TargetOptions &options, std::string &error) {
+  auto it = options.extra.find("streaming-min-bytes");
+  if (it == options.extra.end())
+    return std::optional<int64_t>();
+  int64_t bytes = 0;
+  if (llvm::StringRef(it->getValue()).getAsInteger(10, bytes) || bytes < 0) {
+    error = "option 'streaming-min-bytes' takes a number of bytes (0: never), "
+            "got '" +
+            it->getValue() + "'";
+    return mlir::failure();
+  }
+  return std::optional<int64_t>(bytes);
+}
+
 class CpuTarget : public TargetBackend {
 public:
   llvm::StringRef getKind() const override { return "cpu"; }
@@ -63,13 +80,22 @@ public:
     Stage llir;
     llir.name = "llir";
     llir.extension = "ll";
-    llir.buildPipeline = [](mlir::OpPassManager &pm, const TargetOptions &) {
-      mlir::triton::cpu::buildLinalgToLLVMPipeline(pm);
+    llir.buildPipeline = [](mlir::OpPassManager &pm,
+                            const TargetOptions &options) {
+      // A value that is no number of bytes is reported by the emit step,
+      // which can say so (a pipeline builder reports no message).
+      std::string error;
+      mlir::FailureOr<std::optional<int64_t>> streaming =
+          getStreamingMinBytes(options, error);
+      mlir::triton::cpu::buildLinalgToLLVMPipeline(
+          pm, mlir::succeeded(streaming) ? *streaming : std::nullopt);
       return mlir::success();
     };
     llir.emit = [](mlir::ModuleOp module, llvm::StringRef,
-                   const TargetOptions &,
+                   const TargetOptions &options,
                    std::string &error) -> mlir::FailureOr<std::string> {
+      if (mlir::failed(getStreamingMinBytes(options, error)))
+        return mlir::failure();
       std::optional<std::string> text =
           mlir::triton::cpu::translateToLLVMIRText(module, error);
       if (!text)
@@ -89,6 +115,11 @@ public:
       return std::move(*library);
     };
     return {linalg, llir, obj};
+  }
+
+  /// `streaming-min-bytes=N` (getStreamingMinBytes).
+  std::vector<std::string> getOptionNames() const override {
+    return {"streaming-min-bytes"};
   }
 
   bool isDeviceAvailable(std::string &why) const override {
@@ -131,6 +162,8 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
   registrar.addPass(
       [] { return mlir::triton::cpu::createCpuTransposeCopies(); });
   registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuStreamingStores(); });
+  registrar.addPass(
       [] { return mlir::triton::cpu::createExpandFloat8Casts(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createExpandGenericAtomics(); });
@@ -145,7 +178,9 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
       "linalg-to-llvm",
       "The cpu target's `llir` stage: linalg on tensors to the LLVM dialect, "
       "with the runtime's entry point",
-      mlir::triton::cpu::buildLinalgToLLVMPipeline);
+      [](mlir::OpPassManager &pm) {
+        mlir::triton::cpu::buildLinalgToLLVMPipeline(pm);
+      });
   registrar.addTarget(std::make_unique<CpuTarget>());
 }
 

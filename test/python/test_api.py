@@ -218,8 +218,8 @@ class Compile(unittest.TestCase):
         # take is refused with the ones it does.
         with self.assertRaises(trident.TridentError) as caught:
             trident.compile(VADD, some_flag=True)
-        self.assertIn("target 'cpu' has no option 'some_flag' (it takes no "
-                      "--opt options)", str(caught.exception))
+        self.assertIn("target 'cpu' has no option 'some_flag' (its options: "
+                      "streaming-min-bytes)", str(caught.exception))
 
     def test_bad_counts(self):
         for bad in (0, -1, 2.5, True):

@@ -24,6 +24,22 @@ def cdiv(a, b):
     return (a + b - 1) // b
 
 
+def zeros_at(shape, dtype, misalign=0):
+    """Zeros whose first element lies `misalign` elements past a 64-byte
+    boundary (numpy aligns large arrays to 16 bytes only)."""
+    dtype = np.dtype(dtype)
+    count = int(np.prod(shape))
+    buffer = np.zeros(count + 64 // dtype.itemsize + misalign, dtype)
+    first = (-buffer.ctypes.data % 64) // dtype.itemsize + misalign
+    return buffer[first:first + count].reshape(shape)
+
+
+# Forces the non-temporal stores of large outputs (linalg-cpu-streaming-
+# stores) from the first byte, where the host would take them from half its
+# last-level cache.
+STREAM_ALWAYS = {"streaming-min-bytes": 1}
+
+
 def bf16_bits(values):
     """float32 values rounded to bf16 (nearest even), as uint16 patterns."""
     bits = np.asarray(values, np.float32).view(np.uint32).astype(np.uint64)
@@ -55,6 +71,39 @@ class CpuKernels(unittest.TestCase):
         out = np.zeros(n, np.float32)
         kernel("vadd.ttir")[cdiv(n, 256)](x, y, out, n)
         np.testing.assert_array_equal(out, x + y)
+
+    def test_vadd_streaming_stores(self):
+        # Aligned, every whole block is written with non-temporal stores;
+        # misaligned by one element, none is; the last block is masked.
+        n = 100_000
+        x, y = self.uniform(-1, 1, n), self.uniform(-1, 1, n)
+        add = kernel("vadd.ttir", **STREAM_ALWAYS)
+        for misalign in (0, 1):
+            out = zeros_at(n, np.float32, misalign)
+            add[cdiv(n, 256)](x, y, out, n)
+            np.testing.assert_array_equal(out, x + y)
+
+    def test_layernorm_f32_streaming_stores(self):
+        rows, n, stride, eps = 24, 1000, 1024, 1e-5
+        x = self.uniform(-2, 2, (rows, stride))
+        w, b = self.uniform(0.5, 1.5, n), self.uniform(-0.5, 0.5, n)
+        y = zeros_at((rows, stride), np.float32)
+        mean = np.zeros(rows, np.float32)
+        rstd = np.zeros(rows, np.float32)
+        kernel("layernorm_f32.ttir", **STREAM_ALWAYS)[rows](
+            x, y, w, b, mean, rstd, stride, n, eps)
+        row = x[:, :n].astype(np.float64)
+        ref = (row - row.mean(axis=1)[:, None]) / np.sqrt(
+            row.var(axis=1) + eps)[:, None] * w + b
+        self.assertClose(y[:, :n], ref, 1e-5)
+        self.assertFalse(y[:, n:].any())
+
+    def test_streaming_option_is_checked(self):
+        with self.assertRaisesRegex(
+                trident.TridentError,
+                "option 'streaming-min-bytes' takes a number of bytes "
+                "\\(0: never\\), got 'lots'"):
+            kernel("vadd.ttir", **{"streaming-min-bytes": "lots"})
 
     def test_softmax(self):
         rows, cols, stride = 37, 781, 800

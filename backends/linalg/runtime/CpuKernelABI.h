@@ -11,6 +11,11 @@
  * address; for a scalar, to its bytes (i1 and i8 as one byte, f16/bf16 as
  * their 16-bit patterns).
  *
+ * A program may write its outputs with non-temporal stores, which locks and
+ * atomics do not order on x86: a caller that hands the results to another
+ * thread fences first (`sfence`), as the runtime does on each thread after
+ * its last program.
+ *
 \*===----------------------------------------------------------------------===*/
 
 #ifndef TRIDENT_LINALG_CPUKERNELABI_H

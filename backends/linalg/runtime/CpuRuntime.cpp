@@ -388,6 +388,16 @@ void unloadKernel(TridentKernel *kernel) {
   delete kernel;
 }
 
+/// Kernels write large outputs with non-temporal stores
+/// (linalg-cpu-streaming-stores), which no lock or atomic orders on x86:
+/// each thread fences them after its last program, before the launch
+/// (through the pool's or the host's join) reports them done.
+void fenceStreamingStores() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_sfence();
+#endif
+}
+
 TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
                       const TridentArg *args, uint32_t numArgs) {
   std::vector<uint64_t> slots;
@@ -432,8 +442,10 @@ TridentStatus *launch(TridentKernel *kernel, const uint32_t grid[3],
   std::function<void(unsigned)> job = [&](unsigned) {
     for (;;) {
       uint64_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
-      if (begin >= total)
+      if (begin >= total) {
+        fenceStreamingStores();
         return;
+      }
       uint64_t end = std::min(total, begin + chunk);
       // The ids of `begin`, then counted up (x fastest) without divisions.
       int32_t programId[3] = {

@@ -47,6 +47,9 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <fstream>
+#include <string>
+
 using namespace mlir;
 
 void mlir::triton::cpu::registerCodeGenDialects(DialectRegistry &registry) {
@@ -105,9 +108,43 @@ HostVectorUnit getHostVectorUnit() {
   return unit;
 }
 
+/// The size of the host's last-level cache as Linux describes the caches of
+/// CPU 0 (the level-3 cache one core sees; `sysconf` reports a whole
+/// socket's on some machines), or 0 when it does not.
+int64_t getLastLevelCacheBytes() {
+  int64_t bytes = 0, deepest = 0;
+  for (int index = 0;; ++index) {
+    std::string dir =
+        "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
+    // sysfs files are read as streams: their stat size is not their length.
+    std::ifstream levelFile(dir + "/level"), sizeFile(dir + "/size");
+    int64_t level = 0, size = 0;
+    std::string unit;
+    if (!(levelFile >> level) || !(sizeFile >> size))
+      break;
+    sizeFile >> unit;
+    if (level < deepest)
+      continue;
+    deepest = level;
+    bytes = size * (unit == "K" ? 1024 : unit == "M" ? 1024 * 1024 : 1);
+  }
+  return bytes;
+}
+
+/// The bytes from which a launch's output streams past the caches: half the
+/// host's last-level cache (what it reads, about as much again, fills the
+/// rest), on x86, whose non-temporal stores the cpu runtime fences; 0
+/// (never) elsewhere or when the cache size is unknown.
+int64_t getStreamingThreshold() {
+  if (!llvm::Triple(llvm::sys::getProcessTriple()).isX86())
+    return 0;
+  return getLastLevelCacheBytes() / 2;
+}
+
 } // namespace
 
-void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
+void mlir::triton::cpu::buildLinalgToLLVMPipeline(
+    OpPassManager &pm, std::optional<int64_t> streamingMinBytes) {
   // Linalg on tensors: clean up, then vectorize what has a static shape.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -160,6 +197,11 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createCpuLowerMultiReduction());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addNestedPass<func::FuncOp>(createHoistLoopAllocas());
+  CpuStreamingStoresOptions streaming;
+  streaming.minLaunchBytes =
+      streamingMinBytes ? *streamingMinBytes : getStreamingThreshold();
+  streaming.registerBytes = host.bits / 8;
+  pm.addNestedPass<func::FuncOp>(createCpuStreamingStores(streaming));
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

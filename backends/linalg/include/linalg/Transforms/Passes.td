@@ -690,6 +690,61 @@ def CpuRegisterTileMatmul
                            "::mlir::x86vector::X86VectorDialect"];
 }
 
+def CpuStreamingStores
+    : Pass<"linalg-cpu-streaming-stores", "::mlir::func::FuncOp"> {
+  let summary = "write large outputs with non-temporal stores";
+  let description = [{
+    An ordinary store first reads its cache line (a read for ownership),
+    and a line written by a kernel whose output exceeds the last-level cache
+    is evicted before anything reads it. Non-temporal stores write whole
+    lines to memory without reading them or keeping them: a 16 MiB stream
+    took 0.39 ms instead of 0.81 ms on the development machine.
+
+    Each unmasked, in-bounds 1-D vector store (`vector.transfer_write` or
+    `vector.store`) into a function argument (a kernel buffer, through views
+    and casts), along its unit-stride innermost dimension and a whole number
+    of `line-bytes` long, gets a non-temporal twin (`vector.store
+    {nontemporal = true}` of one `register-bytes` piece at a time, aligned:
+    LLVM drops the flag where it splits a wider store) taken when, at run time,
+    its first element lies on a line boundary and the launch writes at least
+    `min-launch-bytes` through it: its bytes times the grid's programs (the
+    first three of the six trailing grid arguments) times the trip counts of
+    the `scf.for` loops around it. 0 (the default) leaves every store alone.
+
+    Non-temporal stores are not ordered by the atomics of a thread, so a
+    function with an atomic or a call is left alone; the cpu runtime fences
+    each thread's stores after its last program.
+
+    ```mlir
+    vector.transfer_write %v, %y[%i] {in_bounds = [true]}
+        : vector<256xf32>, memref<?xf32, strided<[1], offset: ?>>
+    // becomes
+    %stream = arith.andi %aligned, %large : i1
+    scf.if %stream {
+      %v0 = vector.extract_strided_slice %v {offsets = [0], sizes = [16], ...}
+      vector.store %v0, %y[%i] {alignment = 64 : i64, nontemporal = true} : ...
+      ...                                           // 16 stores of 16 lanes
+    } else {
+      vector.transfer_write %v, %y[%i] {in_bounds = [true]} : ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"minLaunchBytes", "min-launch-bytes", "int64_t", /*default=*/"0",
+           "Bytes a launch writes through a store from which it streams "
+           "(0: never)">,
+    Option<"lineBytes", "line-bytes", "int64_t", /*default=*/"64",
+           "Bytes of a cache line, the alignment non-temporal stores need">,
+    Option<"registerBytes", "register-bytes", "int64_t", /*default=*/"64",
+           "Bytes of a vector register: the non-temporal twin stores one "
+           "register at a time">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def CpuTransposeCopies
     : Pass<"linalg-cpu-transpose-copies", "::mlir::func::FuncOp"> {
   let summary = "read 2-D tiles of column-major buffers block by block, "

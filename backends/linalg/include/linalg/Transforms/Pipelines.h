@@ -14,6 +14,8 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <optional>
+
 namespace mlir::triton::cpu {
 
 /// The dialects and interface models (bufferization, LLVM translation)
@@ -24,7 +26,11 @@ void registerCodeGenDialects(DialectRegistry &registry);
 /// `linalg-triton-to-linalg`) to the LLVM dialect: bufferization,
 /// vectorization of static linalg ops, loops, the runtime's entry point and
 /// the conversions to LLVM. Registered as the pipeline `linalg-to-llvm`.
-void buildLinalgToLLVMPipeline(OpPassManager &pm);
+/// Stores stream past the caches from `streamingMinBytes` bytes a launch
+/// (linalg-cpu-streaming-stores; 0: never); by default, from half the
+/// host's last-level cache on x86.
+void buildLinalgToLLVMPipeline(OpPassManager &pm,
+                               std::optional<int64_t> streamingMinBytes = {});
 
 /// Registers the upstream MLIR passes that `linalg-to-llvm` is made of, so
 /// that its expanded form (`trident compile --print-pipeline`) parses in
