@@ -181,22 +181,17 @@ tt.func public @rows(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
         self.assertClose(y, ref, 1e-5)
 
     def test_matmul_f32(self):
-        m, n, k = 584, 72, 40
-        a, b = self.uniform(-1, 1, (m, k)), self.uniform(-1, 1, (k, n))
-        c = np.zeros((m, n), np.float32)
-        kernel("matmul_f32.ttir")[cdiv(m, 64) * cdiv(n, 64)](
-            a, b, c, m, n, k, k, 1, n, 1, n, 1)
-        self.assertClose(c, a.astype(np.float64) @ b, 1e-5)
-
-    def test_matmul_f32_whole_tiles(self):
-        # Every tile whole: the matmuls read A and B in place, and the
-        # prefetches of the next tiles along K run past the last one.
-        m, n, k = 128, 192, 96
-        a, b = self.uniform(-1, 1, (m, k)), self.uniform(-1, 1, (k, n))
-        c = np.zeros((m, n), np.float32)
-        kernel("matmul_f32.ttir")[cdiv(m, 64) * cdiv(n, 64)](
-            a, b, c, m, n, k, k, 1, n, 1, n, 1)
-        self.assertClose(c, a.astype(np.float64) @ b, 1e-5)
+        # Partial tiles (rows and columns wrap around, K is partial), then
+        # whole ones: the matmuls read A and B in place, and the prefetches
+        # of the next tiles along K run past the last one.
+        for m, n, k in ((584, 72, 40), (128, 192, 96)):
+            with self.subTest(m=m, n=n, k=k):
+                a = self.uniform(-1, 1, (m, k))
+                b = self.uniform(-1, 1, (k, n))
+                c = np.zeros((m, n), np.float32)
+                kernel("matmul_f32.ttir")[cdiv(m, 64) * cdiv(n, 64)](
+                    a, b, c, m, n, k, k, 1, n, 1, n, 1)
+                self.assertClose(c, a.astype(np.float64) @ b, 1e-5)
 
     def test_matmul_f32_whole_tiles_strided_rows(self):
         # Whole tiles whose rows are not contiguous (A and B transposed):
@@ -220,24 +215,16 @@ tt.func public @rows(%x: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
                          1e-2)
 
     def test_matmul_bf16_as_uint16(self):
-        m, n, k = 584, 72, 40
-        a = bf16_bits(self.uniform(-1, 1, (m, k)))
-        b = bf16_bits(self.uniform(-1, 1, (k, n)))
-        c = np.zeros((m, n), np.uint16)
-        kernel("matmul_bf16.ttir")[cdiv(m, 64) * cdiv(n, 64)](
-            a, b, c, m, n, k, k, 1, n, 1, n, 1)
-        ref = bf16_values(a).astype(np.float64) @ bf16_values(b)
-        self.assertClose(bf16_values(c), ref, 5e-3)
-
-    def test_matmul_bf16_whole_tiles(self):
-        m, n, k = 128, 128, 96
-        a = bf16_bits(self.uniform(-1, 1, (m, k)))
-        b = bf16_bits(self.uniform(-1, 1, (k, n)))
-        c = np.zeros((m, n), np.uint16)
-        kernel("matmul_bf16.ttir")[cdiv(m, 64) * cdiv(n, 64)](
-            a, b, c, m, n, k, k, 1, n, 1, n, 1)
-        ref = bf16_values(a).astype(np.float64) @ bf16_values(b)
-        self.assertClose(bf16_values(c), ref, 5e-3)
+        # Partial tiles, then whole ones (read in place).
+        for m, n, k in ((584, 72, 40), (128, 128, 96)):
+            with self.subTest(m=m, n=n, k=k):
+                a = bf16_bits(self.uniform(-1, 1, (m, k)))
+                b = bf16_bits(self.uniform(-1, 1, (k, n)))
+                c = np.zeros((m, n), np.uint16)
+                kernel("matmul_bf16.ttir")[cdiv(m, 64) * cdiv(n, 64)](
+                    a, b, c, m, n, k, k, 1, n, 1, n, 1)
+                ref = bf16_values(a).astype(np.float64) @ bf16_values(b)
+                self.assertClose(bf16_values(c), ref, 5e-3)
 
     def test_transpose_2d_grid(self):
         m, n, sxm, syn = 70, 45, 48, 72
