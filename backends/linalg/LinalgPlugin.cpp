@@ -164,6 +164,8 @@ void registerLinalgPlugin(PluginRegistrar &registrar) {
   registrar.addPass(
       [] { return mlir::triton::cpu::createCpuStreamingStores(); });
   registrar.addPass(
+      [] { return mlir::triton::cpu::createCpuUnmaskWholeTiles(); });
+  registrar.addPass(
       [] { return mlir::triton::cpu::createExpandFloat8Casts(); });
   registrar.addPass(
       [] { return mlir::triton::cpu::createExpandGenericAtomics(); });

@@ -158,6 +158,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(
   pm.addNestedPass<func::FuncOp>(createCpuVectorize());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createForwardTileCopies());
+  pm.addNestedPass<func::FuncOp>(createCpuUnmaskWholeTiles());
   pm.addNestedPass<func::FuncOp>(createCpuApproximateMath());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

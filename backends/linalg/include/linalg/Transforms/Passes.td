@@ -745,6 +745,41 @@ def CpuStreamingStores
                            "::mlir::vector::VectorDialect"];
 }
 
+def CpuUnmaskWholeTiles
+    : Pass<"linalg-cpu-unmask-whole-tiles", "::mlir::func::FuncOp"> {
+  let summary = "skip the per-lane select of a tile-bounds mask when the "
+                "whole tile is in bounds";
+  let description = [{
+    `tl.where(cols < N, x, y)` with `cols = off + tl.arange(0, B)`, in a
+    loop over a row's blocks (layer norm's variance), vectorizes to lane
+    indices, a compare and a blend: three instructions a register beside
+    the arithmetic, though only the last block is partial (15 % of one
+    thread's time in layer norm f32).
+
+    An `arith.select` on a 1-D mask `splat(off) + step < splat(n)` (the sum
+    in either order, `vector.step` or a constant 0, 1, ..., maybe cast;
+    `n > ...` too) becomes an `scf.if` on one scalar test that every lane is
+    in bounds, `off + L - 1 < n` (and `off + L - 1` does not wrap), that
+    yields the true value; the select stays in the other branch.
+
+    ```mlir
+    %cols = arith.addi %off_v, %step : vector<256xi32>
+    %mask = arith.cmpi slt, %cols, %n_v : vector<256xi32>
+    %r = arith.select %mask, %a, %b : vector<256xi1>, vector<256xf32>
+    // becomes
+    %whole = (%off <= 2147483392 && %off + 255 < %n)
+    %r = scf.if %whole -> (vector<256xf32>) {
+      scf.yield %a : vector<256xf32>
+    } else {
+      %s = arith.select %mask, %a, %b : vector<256xi1>, vector<256xf32>
+      scf.yield %s : vector<256xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def CpuTransposeCopies
     : Pass<"linalg-cpu-transpose-copies", "::mlir::func::FuncOp"> {
   let summary = "read 2-D tiles of column-major buffers block by block, "
