@@ -113,8 +113,12 @@ std::optional<TileWrites> findTileWrites(linalg::MatmulOp matmul,
       writes.destination = subview;
       writing = copy;
     } else {
+      // A fill: it writes the buffer, reads nothing of it and makes no
+      // view of it through which something else could read.
       auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-      if (!effects || effects.getEffectOnValue<MemoryEffects::Read>(buffer))
+      if (!effects || user->getNumResults() != 0 ||
+          !effects.getEffectOnValue<MemoryEffects::Write>(buffer) ||
+          effects.getEffectOnValue<MemoryEffects::Read>(buffer))
         return std::nullopt;
     }
     Operation *writer = ancestorIn(block, writing);

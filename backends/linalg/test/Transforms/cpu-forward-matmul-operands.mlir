@@ -85,12 +85,12 @@ func.func @wrapping_rows(%a: memref<?xf32>, %b: memref<32x64xf32>, %c: memref<64
   return
 }
 
-// Left alone: a tile something else reads, a tile written after its copy,
-// a copy from something other than a view of a kernel buffer, and a chunk
-// whose size is loaded from memory.
+// Left alone: a tile something else reads (directly or through a cast), a
+// tile written after its copy, a copy from something other than a view of a
+// kernel buffer, and a chunk whose size is loaded from memory.
 // CHECK-LABEL: func.func @left_alone(
 // CHECK-NOT:     scf.if
-// CHECK-NOT:     memref.cast
+// CHECK-NOT:     memref.cast {{.*}} to memref<64x32xf32, strided<[?, 1], offset: ?>>
 // CHECK-NOT:     arith.select
 // CHECK:         return
 func.func @left_alone(%a: memref<?xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %other: memref<64x32xf32>, %sizes: memref<2xindex>, %rows: index, %s0: index) -> f32 {
@@ -104,6 +104,15 @@ func.func @left_alone(%a: memref<?xf32>, %b: memref<32x64xf32>, %c: memref<64x64
   linalg.copy ins(%src : memref<64x32xf32, strided<[?, 1]>>) outs(%read : memref<64x32xf32>)
   linalg.matmul ins(%read, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
   %x = memref.load %read[%c0, %c0] : memref<64x32xf32>
+
+  // Read through a cast after the matmul.
+  %aliased = memref.alloca() : memref<64x32xf32>
+  %alias = memref.cast %aliased : memref<64x32xf32> to memref<?x32xf32>
+  %dst5 = memref.subview %aliased[0, 0] [%rows, 32] [1, 1] : memref<64x32xf32> to memref<?x32xf32, strided<[32, 1]>>
+  %src5 = memref.reinterpret_cast %a to offset: [0], sizes: [%rows, 32], strides: [%s0, 1] : memref<?xf32> to memref<?x32xf32, strided<[?, 1]>>
+  linalg.copy ins(%src5 : memref<?x32xf32, strided<[?, 1]>>) outs(%dst5 : memref<?x32xf32, strided<[32, 1]>>)
+  linalg.matmul ins(%aliased, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  %y = memref.load %alias[%c0, %c0] : memref<?x32xf32>
 
   // A fill after the copy.
   %late = memref.alloca() : memref<64x32xf32>
@@ -135,5 +144,6 @@ func.func @left_alone(%a: memref<?xf32>, %b: memref<32x64xf32>, %c: memref<64x64
     scf.yield %next : index
   }
   linalg.matmul ins(%loaded, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
-  return %x : f32
+  %sum = arith.addf %x, %y : f32
+  return %sum : f32
 }
