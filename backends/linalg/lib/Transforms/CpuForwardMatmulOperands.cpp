@@ -93,7 +93,6 @@ std::optional<TileWrites> findTileWrites(linalg::MatmulOp matmul,
     return std::nullopt;
   Block *block = matmul->getBlock();
   TileWrites writes;
-  SmallVector<Operation *> users;
   for (OpOperand &use : buffer.getUses()) {
     Operation *user = use.getOwner();
     if (user == matmul)
@@ -154,7 +153,8 @@ std::optional<TileWrites> findTileWrites(linalg::MatmulOp matmul,
   return writes;
 }
 
-/// `lhs == rhs` for index values, folded when both are constants.
+/// `lhs == rhs` for an index value and a constant (canonicalization folds
+/// it when both are constants).
 Value equal(OpBuilder &b, Location loc, Value lhs, int64_t rhs) {
   Value constant = arith::ConstantIndexOp::create(b, loc, rhs);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, constant);
