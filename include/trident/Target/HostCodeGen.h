@@ -33,7 +33,9 @@ createHostTargetMachine(std::string &error);
 /// the machine's vector registers split into register-sized pieces in
 /// address order: the code generator would issue a wide tile's loads and
 /// stores from the top address down, which halves a memory-bound kernel's
-/// speed.
+/// speed. On AVX-512 CPUs every function is compiled for 512-bit vectors
+/// (`prefer-vector-width`, unless it names one), whatever LLVM's tuning for
+/// the CPU prefers.
 void optimizeForHost(llvm::Module &module, llvm::TargetMachine &machine);
 
 /// `object` (an ELF relocatable object of this host) linked by lld into a
