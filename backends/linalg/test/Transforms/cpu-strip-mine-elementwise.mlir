@@ -1,5 +1,6 @@
 // RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-strip-mine-elementwise))' %s | FileCheck %s
 // RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-strip-mine-elementwise{chunk=256}))' %s | FileCheck %s --check-prefix=WIDE
+// RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-strip-mine-elementwise{max-whole-reduction-feed=4096}))' %s | FileCheck %s --check-prefix=WHOLE
 // RUN: not trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-strip-mine-elementwise{chunk=0}))' %s 2>&1 | FileCheck %s --check-prefix=ZERO
 
 #id = affine_map<(d0) -> (d0)>
@@ -80,6 +81,37 @@ func.func @left_alone(%x: tensor<1024xf32>, %s: tensor<64xf32>, %m: tensor<8x128
     linalg.yield %a : f32
   } -> tensor<8xf32>
   return %add, %small, %sum : tensor<1024xf32>, tensor<64xf32>, tensor<8xf32>
+}
+
+// A chain feeding a reduction with more points than max-whole-reduction-feed
+// (2048 by default): attention's score tile. Its rows are tiled; the
+// reduction reads the tiled result.
+// CHECK-LABEL: func.func @large_reduction_feed(
+// CHECK:         scf.for {{.*}} step %c1
+// CHECK:           linalg.generic {{.*}} ins(%{{.*}} : tensor<1x64xf32>) outs(%{{.*}} : tensor<1x64xf32>)
+// CHECK:             math.exp2
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK-SAME:        ins(%{{.*}} : tensor<64x64xf32>)
+// WIDE-LABEL: func.func @large_reduction_feed(
+// WIDE:          scf.for {{.*}} step %c4
+// WIDE:            linalg.generic {{.*}} ins(%{{.*}} : tensor<4x64xf32>)
+// WHOLE-LABEL: func.func @large_reduction_feed(
+// WHOLE-NOT:     scf.for
+// WHOLE:         return
+func.func @large_reduction_feed(%m: tensor<64x64xf32>, %acc: tensor<64xf32>) -> tensor<64xf32> {
+  %exp = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%m : tensor<64x64xf32>) outs(%m : tensor<64x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %e = math.exp2 %in : f32
+    linalg.yield %e : f32
+  } -> tensor<64x64xf32>
+  %sum = linalg.generic {indexing_maps = [#id2, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%exp : tensor<64x64xf32>) outs(%acc : tensor<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = arith.addf %in, %out : f32
+    linalg.yield %a : f32
+  } -> tensor<64xf32>
+  return %sum : tensor<64xf32>
 }
 
 // ZERO: linalg-cpu-strip-mine-elementwise: chunk must be at least 1, got 0
