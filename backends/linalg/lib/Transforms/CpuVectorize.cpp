@@ -2,7 +2,8 @@
 //
 // Turns each linalg op of static shape and bounded size into vector
 // operations (upstream linalg::vectorize); the rest is left to the loop
-// lowering. A read of a splat constant becomes the splat vector itself.
+// lowering. A read of a splat constant becomes the splat vector itself, and
+// a broadcast of a vector along rows becomes one along columns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,8 +11,10 @@
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "linalg-cpu-vectorize"
@@ -100,6 +103,72 @@ void foldSplatConstantReads(Operation *root, RewriterBase &rewriter) {
   }
 }
 
+/// transpose(broadcast(v : vector<N>) : vector<M x N>, [1, 0]) ->
+/// broadcast(shape_cast(v) : vector<N x 1>) : vector<N x M>: row i holds
+/// v[i] in both. The vectorizer writes a generic's operand indexed by its
+/// outer dimension only (a row statistic, `x - max[:, None]`) in the first
+/// form, which LLVM's lowering of the transpose moves element by element
+/// (4096 extract/insert pairs for a 64 x 64 tile, most of attention's
+/// LLVM IR); the second is one splat per row.
+struct BroadcastColumn : OpRewritePattern<vector::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto broadcast = op.getVector().getDefiningOp<vector::BroadcastOp>();
+    if (!broadcast)
+      return failure();
+    auto sourceType = dyn_cast<VectorType>(broadcast.getSourceType());
+    VectorType resultType = op.getResultVectorType();
+    if (!sourceType || sourceType.getRank() != 1 ||
+        sourceType.isScalable() || resultType.getRank() != 2 ||
+        resultType.isScalable() ||
+        op.getPermutation() != ArrayRef<int64_t>{1, 0})
+      return failure();
+    auto columnType = VectorType::get({sourceType.getDimSize(0), 1},
+                                      sourceType.getElementType());
+    Value column = vector::ShapeCastOp::create(rewriter, op.getLoc(),
+                                               columnType, broadcast.getSource());
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, resultType, column);
+    return success();
+  }
+};
+
+/// transfer_read %v[%i] {permutation_map = (d0) -> (d0, 0)} : vector<M x N>
+/// -> broadcast(shape_cast(transfer_read %v[%i] : vector<M>) :
+/// vector<M x 1>): the column broadcast of BroadcastColumn read from memory
+/// (a row statistic after the loop that computed it), which the lowering of
+/// the transfer would also move element by element.
+struct BroadcastColumnRead : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::TransferReadOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType resultType = op.getVectorType();
+    AffineMap map = op.getPermutationMap();
+    if (op.getMask() || resultType.getRank() != 2 ||
+        resultType.isScalable() || map.getNumDims() != 1 ||
+        map.getNumResults() != 2 ||
+        map.getResult(0) != rewriter.getAffineDimExpr(0) ||
+        map.getResult(1) != rewriter.getAffineConstantExpr(0))
+      return failure();
+    Location loc = op.getLoc();
+    auto columnType =
+        VectorType::get({resultType.getDimSize(0)}, resultType.getElementType());
+    SmallVector<bool> inBounds = {op.isDimInBounds(0)};
+    Value column = vector::TransferReadOp::create(
+        rewriter, loc, columnType, op.getBase(), op.getIndices(),
+        op.getPadding(), inBounds);
+    Value shaped = vector::ShapeCastOp::create(
+        rewriter, loc,
+        VectorType::get({resultType.getDimSize(0), 1},
+                        resultType.getElementType()),
+        column);
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, resultType, shaped);
+    return success();
+  }
+};
+
 class CpuVectorizePass
     : public mlir::triton::cpu::impl::CpuVectorizeBase<CpuVectorizePass> {
 public:
@@ -142,6 +211,15 @@ public:
         rewriter.replaceOp(op, result->replacements);
     }
     foldSplatConstantReads(getOperation(), rewriter);
+    // The vectorized ops hand values through tensors; a read of what was
+    // just written with a broadcasting map folds (canonicalization) into
+    // the broadcast and transpose that BroadcastColumn rewrites.
+    RewritePatternSet patterns(&getContext());
+    vector::TransferReadOp::getCanonicalizationPatterns(patterns,
+                                                        &getContext());
+    patterns.add<BroadcastColumn, BroadcastColumnRead>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
   }
 };
 

@@ -81,3 +81,75 @@ func.func @ramp_divisor(%x: tensor<4xi32>) -> tensor<4xi32> {
   } -> tensor<4xi32>
   return %r : tensor<4xi32>
 }
+
+// A row statistic broadcast along its row (`x - m[:, None]`) is read as a
+// column, one splat per row; the vectorizer's broadcast and transpose would
+// be moved element by element. The same when the statistic was computed by
+// an op just before (its write and read fold into broadcast and transpose).
+// CHECK-LABEL: func.func @row_statistic(
+// CHECK-SAME:      %[[X:.*]]: tensor<8x16xf32>, %[[M:.*]]: tensor<8xf32>
+// CHECK:         %[[COL:.*]] = vector.transfer_read %[[M]]{{.*}} {in_bounds = [true]} : tensor<8xf32>, vector<8xf32>
+// CHECK:         %[[SHAPED:.*]] = vector.shape_cast %[[COL]] : vector<8xf32> to vector<8x1xf32>
+// CHECK:         %[[ROWS:.*]] = vector.broadcast %[[SHAPED]] : vector<8x1xf32> to vector<8x16xf32>
+// CHECK:         arith.subf %{{.*}}, %[[ROWS]] : vector<8x16xf32>
+// CHECK-LABEL: func.func @row_statistic_computed(
+// CHECK:         %[[M:.*]] = arith.mulf %{{.*}} : vector<8xf32>
+// CHECK:         %[[SHAPED:.*]] = vector.shape_cast %[[M]] : vector<8xf32> to vector<8x1xf32>
+// CHECK:         %[[ROWS:.*]] = vector.broadcast %[[SHAPED]] : vector<8x1xf32> to vector<8x16xf32>
+// CHECK:         arith.subf %{{.*}}, %[[ROWS]] : vector<8x16xf32>
+// A broadcast along columns and a transposed read keep their form.
+// CHECK-LABEL: func.func @column_statistic_and_transpose(
+// CHECK-NOT:     vector.shape_cast
+// CHECK:         vector.transfer_read {{.*}} permutation_map = #{{.*}}} : tensor<16x8xf32>, vector<8x16xf32>
+// CHECK:         vector.transfer_read {{.*}} : tensor<16xf32>, vector<8x16xf32>
+// CHECK-NOT:     vector.shape_cast
+// CHECK:         return
+func.func @row_statistic(%x: tensor<8x16xf32>, %m: tensor<8xf32>) -> tensor<8x16xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m : tensor<8x16xf32>, tensor<8xf32>) outs(%x : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+func.func @row_statistic_computed(%x: tensor<8x16xf32>, %m: tensor<8xf32>) -> tensor<8x16xf32> {
+  %scaled = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%m : tensor<8xf32>) outs(%m : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %d = arith.mulf %a, %a : f32
+    linalg.yield %d : f32
+  } -> tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %scaled : tensor<8x16xf32>, tensor<8xf32>) outs(%x : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+func.func @column_statistic_and_transpose(%x: tensor<16x8xf32>, %c: tensor<16xf32>) -> tensor<8x16xf32> {
+  %e = tensor.empty() : tensor<8x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %c : tensor<16x8xf32>, tensor<16xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+
+// The same column broadcast written as a broadcast along rows and a
+// transpose (what canonicalization folds a broadcasting read of a written
+// tensor into).
+// CHECK-LABEL: func.func @broadcast_transposed(
+// CHECK-SAME:      %[[V:.*]]: vector<8xf32>
+// CHECK:         %[[SHAPED:.*]] = vector.shape_cast %[[V]] : vector<8xf32> to vector<8x1xf32>
+// CHECK:         %[[ROWS:.*]] = vector.broadcast %[[SHAPED]] : vector<8x1xf32> to vector<8x16xf32>
+// CHECK-NOT:     vector.transpose
+// CHECK:         return %[[ROWS]]
+func.func @broadcast_transposed(%v: vector<8xf32>) -> vector<8x16xf32> {
+  %b = vector.broadcast %v : vector<8xf32> to vector<16x8xf32>
+  %t = vector.transpose %b, [1, 0] : vector<16x8xf32> to vector<8x16xf32>
+  return %t : vector<8x16xf32>
+}

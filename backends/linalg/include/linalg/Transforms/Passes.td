@@ -354,6 +354,14 @@ def CpuVectorize : Pass<"linalg-cpu-vectorize", "::mlir::func::FuncOp"> {
     `idiv` per element instead of a shift (Inductor's index arithmetic in a
     1M-element copy: 6.4 ms -> 0.54 ms).
 
+    An operand indexed by the outer dimension only (a row statistic,
+    `x - m[:, None]`) is read as a column and broadcast along its rows, one
+    splat a row. The vectorizer reads it with a broadcasting permutation
+    map, or, after a write, canonicalization folds the read into a
+    broadcast and a transpose; both are lowered element by element (4096
+    extract/insert pairs for a 64 x 64 tile: attention's `llir` stage went
+    from 0.64 to 0.18 s).
+
     ```mlir
     %r = linalg.generic ... ins(%a, %b : tensor<256xf32>, tensor<256xf32>) ...
     // becomes
