@@ -11,7 +11,10 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 
@@ -98,6 +101,43 @@ SmallVector<int64_t> getChunkTileSizes(linalg::GenericOp op, int64_t chunk,
   return sizes;
 }
 
+/// Whether `a` and `b` take the same slice of their tensors.
+bool isSameSlice(OffsetSizeAndStrideOpInterface a,
+                 OffsetSizeAndStrideOpInterface b) {
+  auto equal = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y) {
+    return llvm::equal(x, y, [](OpFoldResult u, OpFoldResult v) {
+      return isEqualConstantIntOrValue(u, v);
+    });
+  };
+  return equal(a.getMixedOffsets(), b.getMixedOffsets()) &&
+         equal(a.getMixedSizes(), b.getMixedSizes()) &&
+         equal(a.getMixedStrides(), b.getMixedStrides());
+}
+
+/// An op that reads and writes the same tensor (`ins(%x) outs(%x)`), tiled,
+/// reads each slice of %x from before the loop and writes it into the
+/// loop's copy of %x: bufferized, %x is then copied whole before the loop
+/// (attention's 64 x 64 score tile, 16 KiB an iteration), since the loop
+/// writes what it still reads. Each iteration reads only the slice it
+/// writes, which no earlier iteration wrote: it may read it from the loop's
+/// tensor, and the op runs in place.
+void readSlicesFromLoopTensor(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [init, iterArg, yielded] :
+       llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(),
+                 yield.getOperands())) {
+    auto insert = yielded.getDefiningOp<tensor::InsertSliceOp>();
+    if (!insert || insert.getDest() != iterArg)
+      continue;
+    for (OpOperand &use : llvm::make_early_inc_range(init.getUses())) {
+      auto extract = dyn_cast<tensor::ExtractSliceOp>(use.getOwner());
+      if (extract && extract->getParentOp() == loop.getOperation() &&
+          isSameSlice(extract, insert))
+        use.set(iterArg);
+    }
+  }
+}
+
 class CpuStripMineElementwisePass
     : public mlir::triton::cpu::impl::CpuStripMineElementwiseBase<
           CpuStripMineElementwisePass> {
@@ -136,6 +176,10 @@ public:
         continue;
       }
       rewriter.replaceOp(op, tiled->replacements);
+      if (tiled->loops.size() == 1)
+        if (auto loop =
+                dyn_cast<scf::ForOp>(tiled->loops.front().getOperation()))
+          readSlicesFromLoopTensor(loop);
     }
   }
 };

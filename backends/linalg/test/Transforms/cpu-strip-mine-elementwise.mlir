@@ -8,12 +8,14 @@
 #row = affine_map<(d0, d1) -> (d0)>
 
 // A pointwise chain with a math function: a loop over chunks of 64 points,
-// each a generic of static shape for the vectorizer.
+// each a generic of static shape for the vectorizer. The op reads and
+// writes %arg0: each chunk is read from the loop's tensor, which it alone
+// writes, so that bufferization need not copy %arg0 first.
 // CHECK-LABEL: func.func @gelu(
 // CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
 // CHECK-DAG:     %[[C1024:.*]] = arith.constant 1024 : index
 // CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[C1024]] step %[[C64]] iter_args(%[[ACC:.*]] = %arg0)
-// CHECK:           %[[IN:.*]] = tensor.extract_slice %arg0[%[[I]]] [64] [1] : tensor<1024xf32> to tensor<64xf32>
+// CHECK:           %[[IN:.*]] = tensor.extract_slice %[[ACC]][%[[I]]] [64] [1] : tensor<1024xf32> to tensor<64xf32>
 // CHECK:           %[[OUT:.*]] = tensor.extract_slice %[[ACC]][%[[I]]] [64] [1]
 // CHECK:           %[[T:.*]] = linalg.generic {{.*}} ins(%[[IN]] : tensor<64xf32>) outs(%[[OUT]] : tensor<64xf32>)
 // CHECK:             math.erf
@@ -46,6 +48,21 @@ func.func @rows(%x: tensor<16x32xf32>) -> tensor<16x32xf32> {
     linalg.yield %e : f32
   } -> tensor<16x32xf32>
   return %r : tensor<16x32xf32>
+}
+
+// An op whose input is not the tensor it writes reads the input.
+// CHECK-LABEL: func.func @other_destination(
+// CHECK:         scf.for %[[I:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %arg1)
+// CHECK:           tensor.extract_slice %arg0[%[[I]]] [64] [1]
+// CHECK:           tensor.extract_slice %[[ACC]][%[[I]]] [64] [1]
+func.func @other_destination(%x: tensor<1024xf32>, %y: tensor<1024xf32>) -> tensor<1024xf32> {
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<1024xf32>) outs(%y : tensor<1024xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %e = math.exp %in : f32
+    linalg.yield %e : f32
+  } -> tensor<1024xf32>
+  return %r : tensor<1024xf32>
 }
 
 // Left whole: plain arithmetic; a block of at most one chunk; a chain that
