@@ -91,9 +91,9 @@ trident::createHostTargetMachine(std::string &error) {
 
 namespace {
 
-/// The width of `machine`'s widest vector registers in bits where LLVM's
-/// tuning for its CPU would prefer narrower ones, else 0.
-unsigned getUnpreferredVectorBits(const TargetMachine &machine) {
+/// The vector width, in bits, every function for `machine` is compiled
+/// for: 512 on AVX-512 CPUs, else 0 (the CPU's own preference).
+unsigned getKernelVectorBits(const TargetMachine &machine) {
   const MCSubtargetInfo *subtarget = machine.getMCSubtargetInfo();
   if (!machine.getTargetTriple().isX86() || !subtarget ||
       !subtarget->checkFeatures("+avx512f"))
@@ -111,7 +111,7 @@ void trident::optimizeForHost(Module &module, TargetMachine &machine) {
   // operation in two: the microkernel ran at half the FMA rate of a
   // Sapphire Rapids core (64 GFLOP/s against OpenBLAS's 142). A kernel
   // asks for the registers it was written for.
-  if (unsigned bits = getUnpreferredVectorBits(machine))
+  if (unsigned bits = getKernelVectorBits(machine))
     for (Function &function : module)
       if (!function.isDeclaration() &&
           !function.hasFnAttribute("prefer-vector-width"))
