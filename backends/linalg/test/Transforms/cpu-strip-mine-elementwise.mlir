@@ -1,6 +1,6 @@
 // RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-strip-mine-elementwise))' %s | FileCheck %s
 // RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-strip-mine-elementwise{chunk=256}))' %s | FileCheck %s --check-prefix=WIDE
-// RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-strip-mine-elementwise{max-whole-reduction-feed=4096}))' %s | FileCheck %s --check-prefix=WHOLE
+// RUN: trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-strip-mine-elementwise{max-whole-points=4096}))' %s | FileCheck %s --check-prefix=WHOLE
 // RUN: not trident-opt --plugin %linalg_plugin --pass-pipeline='builtin.module(func.func(linalg-cpu-strip-mine-elementwise{chunk=0}))' %s 2>&1 | FileCheck %s --check-prefix=ZERO
 
 #id = affine_map<(d0) -> (d0)>
@@ -100,8 +100,8 @@ func.func @left_alone(%x: tensor<1024xf32>, %s: tensor<64xf32>, %m: tensor<8x128
   return %add, %small, %sum : tensor<1024xf32>, tensor<64xf32>, tensor<8xf32>
 }
 
-// A chain feeding a reduction with more points than max-whole-reduction-feed
-// (2048 by default): attention's score tile. Its rows are tiled; the
+// A chain feeding a reduction with more points than max-whole-points (2048
+// by default): attention's score tile. Its rows are tiled; the
 // reduction reads the tiled result.
 // CHECK-LABEL: func.func @large_reduction_feed(
 // CHECK:         scf.for {{.*}} step %c1
@@ -129,6 +129,25 @@ func.func @large_reduction_feed(%m: tensor<64x64xf32>, %acc: tensor<64xf32>) -> 
     linalg.yield %a : f32
   } -> tensor<64xf32>
   return %sum : tensor<64xf32>
+}
+
+// Plain arithmetic with more points than max-whole-points: attention's
+// accumulator scaled by a row statistic.
+// CHECK-LABEL: func.func @large_arithmetic(
+// CHECK:         scf.for {{.*}} step %c1
+// CHECK:           linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x64xf32>, tensor<1xf32>) outs(%{{.*}} : tensor<1x64xf32>)
+// CHECK:             arith.mulf
+// WHOLE-LABEL: func.func @large_arithmetic(
+// WHOLE-NOT:     scf.for
+// WHOLE:         return
+func.func @large_arithmetic(%acc: tensor<64x64xf32>, %alpha: tensor<64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.generic {indexing_maps = [#id2, #row, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%acc, %alpha : tensor<64x64xf32>, tensor<64xf32>) outs(%acc : tensor<64x64xf32>) {
+  ^bb0(%a: f32, %s: f32, %out: f32):
+    %m = arith.mulf %a, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
 }
 
 // ZERO: linalg-cpu-strip-mine-elementwise: chunk must be at least 1, got 0

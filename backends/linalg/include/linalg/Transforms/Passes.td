@@ -288,26 +288,28 @@ def CpuStripMineElementwise
     math function expands into a dozen or more vector ops (GELU's erf, exp,
     tanh); their values spill to the stack, and the kernel runs at a
     fraction of the memory's speed (GELU over 8M floats: 9.6 ms as one
-    vector per block of 1024, 3.3 ms in chunks of 64, on 2 cores). Plain
-    arithmetic streams through registers at any width and is left whole: the
-    tile copies that `linalg-forward-tile-copies` removes come back in a
-    loop (layer norm lost 5-10 % when tiled). So is a chain of a few
-    registers' worth that runs into a reduction, which would read the tiled
-    block again from memory (softmax's exp over rows of 1024 lost 8 %).
+    vector per block of 1024, 3.3 ms in chunks of 64, on 2 cores).
 
-    This pass tiles each elementwise `linalg.generic` on tensors that calls
-    a math function (all loops parallel, static shape, more than `chunk`
-    points) into an `scf.for` nest
-    whose body handles `chunk` points: the innermost dimensions whole while
-    they fit, then a divisor of the next one. The body's generic keeps a
-    static shape, so `linalg-cpu-vectorize` turns it into vectors of `chunk`
-    elements that stay in registers. Ops whose shape admits no such chunk
-    are left alone, and so are ops that feed a reduction while they have at
-    most `max-whole-reduction-feed` points. Larger ones are spilled whole
-    anyway, and unrolled over all their registers they are code that the
-    CPU's front end streams through and LLVM schedules for seconds:
-    attention's 64 x 64 score tile, 4096 points, ran 5 % faster tiled and
-    compiled in 2.8 s instead of 3.8 s.
+    This pass tiles each elementwise `linalg.generic` on tensors (all loops
+    parallel, static shape, more than `chunk` points) into an `scf.for`
+    nest whose body handles `chunk` points: the innermost dimensions whole
+    while they fit, then a divisor of the next one. The body's generic keeps
+    a static shape, so `linalg-cpu-vectorize` turns it into vectors of
+    `chunk` elements that stay in registers. Each chunk of an op that reads
+    the tensor it writes is read from the loop's tensor, so that it
+    bufferizes in place.
+
+    Left whole, up to `max-whole-points` points: plain arithmetic, which
+    streams through registers at a few times their width (layer norm's rows
+    of 1024 lost 5-10 % tiled: the tile copies that
+    `linalg-forward-tile-copies` removes come back in a loop), and a math
+    chain that runs into a reduction, which would read the tiled block again
+    from memory (softmax's exp over rows of 1024 lost 8 %). Larger blocks
+    are spilled whole anyway, and unrolled over all their registers they are
+    code that the CPU's front end streams through and LLVM schedules for
+    seconds: attention's 64 x 64 tiles, 4096 points each, ran 8 % faster
+    tiled on 2 threads, and the kernel compiled in 1.1 s instead of 3.8 s.
+    Ops whose shape admits no chunk are left alone.
 
     ```mlir
     %r = linalg.generic {iterator_types = ["parallel"]}
@@ -325,9 +327,10 @@ def CpuStripMineElementwise
   let options = [
     Option<"chunk", "chunk", "int64_t", /*default=*/"64",
            "Points of the iteration space per loop iteration">,
-    Option<"maxWholeReductionFeed", "max-whole-reduction-feed", "int64_t",
+    Option<"maxWholePoints", "max-whole-points", "int64_t",
            /*default=*/"2048",
-           "Largest op (in points) feeding a reduction that stays whole">
+           "Largest op (in points) of plain arithmetic, or feeding a "
+           "reduction, that stays whole">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
