@@ -61,9 +61,9 @@ protected:
       return nullptr;
     TargetOptions options;
     options.AllowFPOpFusion = FPOpFusion::Fast;
-    return std::unique_ptr<TargetMachine>(target->createTargetMachine(
-        triple, cpu, "", options, Reloc::PIC_, std::nullopt,
-        CodeGenOptLevel::Aggressive));
+    return std::unique_ptr<TargetMachine>(
+        target->createTargetMachine(triple, cpu, "", options, Reloc::PIC_,
+                                    std::nullopt, CodeGenOptLevel::Aggressive));
   }
 
   /// kMultiplyAdd optimized for `machine`.

@@ -130,9 +130,8 @@ bool isSameSlice(OffsetSizeAndStrideOpInterface a,
 /// tensor, and the op runs in place.
 void readSlicesFromLoopTensor(scf::ForOp loop) {
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-  for (auto [init, iterArg, yielded] :
-       llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs(),
-                 yield.getOperands())) {
+  for (auto [init, iterArg, yielded] : llvm::zip(
+           loop.getInitArgs(), loop.getRegionIterArgs(), yield.getOperands())) {
     auto insert = yielded.getDefiningOp<tensor::InsertSliceOp>();
     if (!insert || insert.getDest() != iterArg)
       continue;
@@ -160,8 +159,7 @@ public:
     }
     SmallVector<std::pair<linalg::GenericOp, SmallVector<int64_t>>> ops;
     getOperation().walk([&](linalg::GenericOp op) {
-      SmallVector<int64_t> sizes =
-          getChunkTileSizes(op, chunk, maxWholePoints);
+      SmallVector<int64_t> sizes = getChunkTileSizes(op, chunk, maxWholePoints);
       if (!sizes.empty())
         ops.emplace_back(op, std::move(sizes));
     });

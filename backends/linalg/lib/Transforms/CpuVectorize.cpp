@@ -105,11 +105,12 @@ void foldSplatConstantReads(Operation *root, RewriterBase &rewriter) {
 
 /// transpose(broadcast(v : vector<N>) : vector<M x N>, [1, 0]) ->
 /// broadcast(shape_cast(v) : vector<N x 1>) : vector<N x M>: row i holds
-/// v[i] in both. The vectorizer writes a generic's operand indexed by its
-/// outer dimension only (a row statistic, `x - max[:, None]`) in the first
-/// form, which LLVM's lowering of the transpose moves element by element
-/// (4096 extract/insert pairs for a 64 x 64 tile, most of attention's
-/// LLVM IR); the second is one splat per row.
+/// v[i] in both. A generic's operand indexed by its outer dimension only (a
+/// row statistic, `x - max[:, None]`) takes the first form when it was
+/// written just before (canonicalization folds the write and the
+/// broadcasting read), and LLVM's lowering of the transpose moves it
+/// element by element (4096 extract/insert pairs for a 64 x 64 tile, most
+/// of attention's LLVM IR); the second is one splat per row.
 struct BroadcastColumn : OpRewritePattern<vector::TransposeOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -120,15 +121,14 @@ struct BroadcastColumn : OpRewritePattern<vector::TransposeOp> {
       return failure();
     auto sourceType = dyn_cast<VectorType>(broadcast.getSourceType());
     VectorType resultType = op.getResultVectorType();
-    if (!sourceType || sourceType.getRank() != 1 ||
-        sourceType.isScalable() || resultType.getRank() != 2 ||
-        resultType.isScalable() ||
+    if (!sourceType || sourceType.getRank() != 1 || sourceType.isScalable() ||
+        resultType.getRank() != 2 || resultType.isScalable() ||
         op.getPermutation() != ArrayRef<int64_t>{1, 0})
       return failure();
     auto columnType = VectorType::get({sourceType.getDimSize(0), 1},
                                       sourceType.getElementType());
-    Value column = vector::ShapeCastOp::create(rewriter, op.getLoc(),
-                                               columnType, broadcast.getSource());
+    Value column = vector::ShapeCastOp::create(
+        rewriter, op.getLoc(), columnType, broadcast.getSource());
     rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, resultType, column);
     return success();
   }
@@ -146,19 +146,18 @@ struct BroadcastColumnRead : OpRewritePattern<vector::TransferReadOp> {
                                 PatternRewriter &rewriter) const override {
     VectorType resultType = op.getVectorType();
     AffineMap map = op.getPermutationMap();
-    if (op.getMask() || resultType.getRank() != 2 ||
-        resultType.isScalable() || map.getNumDims() != 1 ||
-        map.getNumResults() != 2 ||
+    if (op.getMask() || resultType.getRank() != 2 || resultType.isScalable() ||
+        map.getNumDims() != 1 || map.getNumResults() != 2 ||
         map.getResult(0) != rewriter.getAffineDimExpr(0) ||
         map.getResult(1) != rewriter.getAffineConstantExpr(0))
       return failure();
     Location loc = op.getLoc();
-    auto columnType =
-        VectorType::get({resultType.getDimSize(0)}, resultType.getElementType());
+    auto columnType = VectorType::get({resultType.getDimSize(0)},
+                                      resultType.getElementType());
     SmallVector<bool> inBounds = {op.isDimInBounds(0)};
-    Value column = vector::TransferReadOp::create(
-        rewriter, loc, columnType, op.getBase(), op.getIndices(),
-        op.getPadding(), inBounds);
+    Value column = vector::TransferReadOp::create(rewriter, loc, columnType,
+                                                  op.getBase(), op.getIndices(),
+                                                  op.getPadding(), inBounds);
     Value shaped = vector::ShapeCastOp::create(
         rewriter, loc,
         VectorType::get({resultType.getDimSize(0), 1},
