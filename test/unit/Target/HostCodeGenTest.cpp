@@ -51,77 +51,72 @@ protected:
     InitializeAllAsmPrinters();
   }
 
-  /// A target machine for the x86-64 CPU `cpu`, or nullptr when this LLVM
-  /// has no X86 target.
-  std::unique_ptr<TargetMachine> createMachine(StringRef cpu) {
-    Triple triple("x86_64-unknown-linux-gnu");
+  void SetUp() override {
     std::string error;
-    const Target *target = TargetRegistry::lookupTarget(triple, error);
-    if (!target)
-      return nullptr;
-    TargetOptions options;
-    options.AllowFPOpFusion = FPOpFusion::Fast;
-    return std::unique_ptr<TargetMachine>(
-        target->createTargetMachine(triple, cpu, "", options, Reloc::PIC_,
-                                    std::nullopt, CodeGenOptLevel::Aggressive));
+    if (!TargetRegistry::lookupTarget(triple, error))
+      GTEST_SKIP() << "this LLVM has no X86 target: " << error;
   }
 
-  /// kMultiplyAdd optimized for `machine`.
-  std::unique_ptr<Module> optimize(TargetMachine &machine) {
+  /// kMultiplyAdd's function, optimized for the x86-64 CPU `cpu` (kept in
+  /// `machine` and `module`), or nullptr.
+  Function *optimizeFor(StringRef cpu) {
+    std::string error;
+    const Target *target = TargetRegistry::lookupTarget(triple, error);
+    TargetOptions options;
+    options.AllowFPOpFusion = FPOpFusion::Fast;
+    machine.reset(target->createTargetMachine(triple, cpu, "", options,
+                                              Reloc::PIC_, std::nullopt,
+                                              CodeGenOptLevel::Aggressive));
     SMDiagnostic diagnostic;
-    std::unique_ptr<Module> module =
-        parseAssemblyString(kMultiplyAdd, diagnostic, context);
-    EXPECT_TRUE(module) << diagnostic.getMessage().str();
-    if (!module)
+    module = parseAssemblyString(kMultiplyAdd, diagnostic, context);
+    if (!machine || !module) {
+      ADD_FAILURE() << "no target machine for " << cpu.str() << " or "
+                    << diagnostic.getMessage().str();
       return nullptr;
-    module->setTargetTriple(machine.getTargetTriple());
-    module->setDataLayout(machine.createDataLayout());
-    trident::optimizeForHost(*module, machine);
-    return module;
+    }
+    module->setTargetTriple(machine->getTargetTriple());
+    module->setDataLayout(machine->createDataLayout());
+    trident::optimizeForHost(*module, *machine);
+    return module->getFunction("row");
   }
 
   /// The assembly `machine` emits for `module`.
-  static std::string emitAssembly(Module &module, TargetMachine &machine) {
+  std::string emitAssembly() {
     SmallString<0> assembly;
     raw_svector_ostream os(assembly);
     legacy::PassManager codegen;
-    EXPECT_FALSE(machine.addPassesToEmitFile(codegen, os, nullptr,
-                                             CodeGenFileType::AssemblyFile));
-    codegen.run(module);
+    EXPECT_FALSE(machine->addPassesToEmitFile(codegen, os, nullptr,
+                                              CodeGenFileType::AssemblyFile));
+    codegen.run(*module);
     return assembly.str().str();
   }
 
+  const Triple triple{"x86_64-unknown-linux-gnu"};
   LLVMContext context;
+  std::unique_ptr<TargetMachine> machine;
+  std::unique_ptr<Module> module;
 };
 
 TEST_F(HostCodeGenTest, AVX512KernelKeepsItsRegistersWhere256BitIsPreferred) {
-  std::unique_ptr<TargetMachine> machine = createMachine("sapphirerapids");
-  if (!machine)
-    GTEST_SKIP() << "this LLVM has no X86 target";
-  std::unique_ptr<Module> module = optimize(*machine);
-  ASSERT_TRUE(module);
-  Function &row = *module->getFunction("row");
-  EXPECT_EQ(row.getFnAttribute("prefer-vector-width").getValueAsString(),
+  Function *row = optimizeFor("sapphirerapids");
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->getFnAttribute("prefer-vector-width").getValueAsString(),
             "512");
-  EXPECT_EQ(machine->getTargetTransformInfo(row)
+  EXPECT_EQ(machine->getTargetTransformInfo(*row)
                 .getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
                 .getFixedValue(),
             512u);
-  std::string assembly = emitAssembly(*module, *machine);
+  std::string assembly = emitAssembly();
   EXPECT_NE(assembly.find("vfmadd213ps\t(%rdx), %zmm"), std::string::npos)
       << assembly;
   EXPECT_EQ(assembly.find("ymm"), std::string::npos) << assembly;
 }
 
 TEST_F(HostCodeGenTest, AVX2KernelIsLeftToTheCPUsPreference) {
-  std::unique_ptr<TargetMachine> machine = createMachine("haswell");
-  if (!machine)
-    GTEST_SKIP() << "this LLVM has no X86 target";
-  std::unique_ptr<Module> module = optimize(*machine);
-  ASSERT_TRUE(module);
-  Function &row = *module->getFunction("row");
-  EXPECT_FALSE(row.hasFnAttribute("prefer-vector-width"));
-  std::string assembly = emitAssembly(*module, *machine);
+  Function *row = optimizeFor("haswell");
+  ASSERT_TRUE(row);
+  EXPECT_FALSE(row->hasFnAttribute("prefer-vector-width"));
+  std::string assembly = emitAssembly();
   EXPECT_NE(assembly.find("ymm"), std::string::npos) << assembly;
   EXPECT_EQ(assembly.find("zmm"), std::string::npos) << assembly;
 }
