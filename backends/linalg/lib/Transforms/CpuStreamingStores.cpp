@@ -14,6 +14,8 @@
 
 #include "linalg/Transforms/Passes.h"
 
+#include "linalg/Conversion/TritonToLinalg/TritonToLinalg.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -27,12 +29,9 @@ namespace mlir::triton::cpu {
 } // namespace mlir::triton::cpu
 
 using namespace mlir;
+using mlir::triton::cpu::kNumGridArgs;
 
 namespace {
-
-/// The grid values linalg-triton-to-linalg appends to every function:
-/// num_programs x, y, z, then program_id x, y, z (i32).
-constexpr unsigned kNumGridArgs = 6;
 
 /// The function argument `memref` views (through casts and views), or null.
 BlockArgument getRootArgument(Value memref) {

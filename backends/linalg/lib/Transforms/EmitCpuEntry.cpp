@@ -8,6 +8,8 @@
 
 #include "linalg/Transforms/Passes.h"
 
+#include "linalg/Conversion/TritonToLinalg/TritonToLinalg.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -22,13 +24,12 @@ namespace mlir::triton::cpu {
 } // namespace mlir::triton::cpu
 
 using namespace mlir;
+using mlir::triton::cpu::kNumGridArgs;
 
 namespace {
 
 /// The suffix of the entry's name (TRIDENT_CPU_ENTRY_SUFFIX).
 constexpr llvm::StringLiteral kEntrySuffix = "_trident_cpu_entry";
-/// The grid values that linalg-triton-to-linalg appends to every function.
-constexpr unsigned kNumGridParams = 6;
 /// The size given to a dynamic dimension of a buffer parameter: the kernel
 /// never reads it to bound an access, and it is far beyond any buffer while
 /// leaving room for products with element sizes.
@@ -127,8 +128,8 @@ LogicalResult EmitCpuEntryPass::emitEntry(func::FuncOp kernel,
     return kernel.emitOpError()
            << "returns " << kernelType.getResults()
            << ": a kernel called by the cpu runtime returns nothing";
-  if (inputs.size() < kNumGridParams ||
-      !llvm::all_of(inputs.take_back(kNumGridParams),
+  if (inputs.size() < kNumGridArgs ||
+      !llvm::all_of(inputs.take_back(kNumGridArgs),
                     [](Type type) { return type.isInteger(32); }))
     return kernel.emitOpError()
            << "does not end with the six i32 grid parameters that "
@@ -136,7 +137,7 @@ LogicalResult EmitCpuEntryPass::emitEntry(func::FuncOp kernel,
   std::string entryName = (kernel.getName() + kEntrySuffix).str();
   if (symbols.lookup(entryName))
     return kernel.emitOpError() << "already has an entry '" << entryName << "'";
-  ArrayRef<Type> params = inputs.drop_back(kNumGridParams);
+  ArrayRef<Type> params = inputs.drop_back(kNumGridArgs);
   for (auto [index, type] : llvm::enumerate(params)) {
     std::string problem = checkParameter(type);
     if (!problem.empty())
