@@ -7,7 +7,9 @@
 //   kernels   the bundle's binary is a shared library exporting
 //             `<kernel>_trident_cpu_entry` (CpuKernelABI.h); it is written
 //             to a memfd (or, failing that, a private temporary file) and
-//             opened with dlopen(RTLD_NOW | RTLD_LOCAL)
+//             opened with dlopen(RTLD_NOW | RTLD_LOCAL); before the first,
+//             the process asks Linux for AMX's tile state, which kernels
+//             compiled on a host with AMX use for bf16 matmuls
 //   launches  every program (x, y, z) of the grid, each an independent call
 //             of the entry, spread over a persistent pool of
 //             std::thread::hardware_concurrency() threads (the launching
@@ -33,6 +35,7 @@
 #include <mutex>
 #include <string>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -340,8 +343,25 @@ void *openLibrary(const std::string &kernel, const void *binary, uint64_t size,
   return handle;
 }
 
+/// Asks Linux, once per process, for the state of AMX's tile registers,
+/// which it hands out only on request: without it a kernel's first tile
+/// instruction raises SIGILL. The compiler makes the same request and uses
+/// AMX only where it is granted, so a refusal here (a CPU without AMX) only
+/// concerns kernels that do not use it.
+void requestTileData() {
+#if defined(__linux__) && defined(__x86_64__)
+  static std::once_flag once;
+  std::call_once(once, [] {
+    constexpr long kRequestPermission = 0x1023; // ARCH_REQ_XCOMP_PERM
+    constexpr long kTileData = 18;              // XFEATURE_XTILEDATA
+    (void)::syscall(SYS_arch_prctl, kRequestPermission, kTileData);
+  });
+#endif
+}
+
 TridentStatus *loadKernel(TridentDevice *, const TridentKernelImage *image,
                           TridentKernel **kernel) {
+  requestTileData();
   if (!image || image->struct_size < sizeof(TridentKernelImage))
     return makeStatus("the cpu runtime got a kernel image it cannot read "
                       "(older ABI?)");

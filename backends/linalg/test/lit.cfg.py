@@ -40,12 +40,16 @@ config.environment["TRIDENT_PLUGINS"] = ""
 # %{kernels}: the project's TTIR corpus (test/kernels, raw frontend form).
 config.substitutions.append(("%{kernels}", config.trident_kernels_dir))
 
-# The host's bf16 dot product (AVX-512 BF16), which the cpu target's matmul
-# microkernel uses where the host has it.
+# The host's bf16 dot product (AVX-512 BF16) and AMX's bf16 tile multiply,
+# which the cpu target's matmul microkernel uses where the host has them
+# (AMX before the dot product).
 try:
     with open("/proc/cpuinfo") as cpuinfo:
-        if "avx512_bf16" in cpuinfo.read().split():
-            config.available_features.add("avx512bf16")
+        flags = cpuinfo.read().split()
+    if "avx512_bf16" in flags:
+        config.available_features.add("avx512bf16")
+    if "amx_bf16" in flags and "amx_tile" in flags:
+        config.available_features.add("amx-bf16")
 except OSError:
     pass
 

@@ -22,6 +22,7 @@
 
 #include "linalg/Transforms/Passes.h"
 
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -283,6 +284,40 @@ void prefetchShareOfNextB(OpBuilder &b, Location loc, Value bMatrix, Value i,
                        {offset(first, t), offset(column, within)});
 }
 
+/// The index constants of one lowering, each made once, before the loops
+/// (after the first), and sums of an index and a constant.
+class IndexConstants {
+public:
+  IndexConstants(RewriterBase &rewriter, Location loc)
+      : rewriter(rewriter), loc(loc) {
+    zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    constants[0] = zero;
+  }
+
+  Value get(int64_t value) {
+    Value &constant = constants[value];
+    if (!constant) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointAfterValue(zero);
+      constant = arith::ConstantIndexOp::create(rewriter, loc, value);
+    }
+    return constant;
+  }
+
+  /// `base + value`, at the rewriter's insertion point.
+  Value offset(Value base, int64_t value) {
+    if (value == 0)
+      return base;
+    return arith::AddIOp::create(rewriter, loc, base, get(value));
+  }
+
+private:
+  RewriterBase &rewriter;
+  Location loc;
+  Value zero;
+  llvm::SmallDenseMap<int64_t, Value> constants;
+};
+
 /// Replaces `op` by the microkernel loop nest of `block`:
 ///
 ///   for i in [0, M) step rows, j in [0, N) step vectors * lanes:
@@ -307,24 +342,13 @@ void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
   int64_t k = cast<MemRefType>(a.getType()).getDimSize(1);
 
-  // Every index constant is made once, before the loops (after the first).
   rewriter.setInsertionPoint(op);
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  llvm::SmallDenseMap<int64_t, Value> constants{{0, zero}};
-  auto index = [&](int64_t value) -> Value {
-    Value &constant = constants[value];
-    if (!constant) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointAfterValue(zero);
-      constant = arith::ConstantIndexOp::create(rewriter, loc, value);
-    }
-    return constant;
+  IndexConstants constants(rewriter, loc);
+  auto index = [&](int64_t value) { return constants.get(value); };
+  auto offset = [&](Value base, int64_t value) {
+    return constants.offset(base, value);
   };
-  auto offset = [&](Value base, int64_t value) -> Value {
-    if (value == 0)
-      return base;
-    return arith::AddIOp::create(rewriter, loc, base, index(value));
-  };
+  Value zero = index(0);
   Value one = index(1), reductionEnd = index(block.pairs ? k / 2 : k);
   // The operand B that the steps read: B itself, or its pairs of rows
   // interleaved.
@@ -382,6 +406,148 @@ void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
   rewriter.eraseOp(op);
 }
 
+/// AMX's tile registers: eight of 16 rows of 64 bytes. A tile of C holds
+/// 16 x 16 f32, a tile of A 16 rows of 32 bf16 along K, and a tile of packed
+/// B 16 rows of 16 pairs (32 of K by 16 of N).
+constexpr int64_t kTileRows = 16;
+constexpr int64_t kTileReduction = 32;
+
+/// The most reduction steps (tiles of 32 along K) of one block unrolled
+/// between the loads and the stores of its tiles of C: tiles cannot be
+/// carried by loops (the LLVM conversion of branch arguments has no tile
+/// type), so a longer K is reduced in chunks, each storing C.
+constexpr int64_t kMaxTileSteps = 8;
+
+/// The tiles of C that one block of the AMX microkernel updates: `rows` x
+/// `columns` tiles, plus `rows` tiles of A and `columns` of B, within the
+/// eight tile registers.
+struct TileBlock {
+  int64_t rows;
+  int64_t columns;
+};
+
+/// The tile block for a bf16 matmul into f32 of static buffers, or nullopt
+/// when AMX cannot take it: A's rows must be contiguous (a tile row is 32
+/// consecutive elements of K), M and N multiples of 16, and K of 32.
+std::optional<TileBlock> getTileBlock(linalg::MatmulOp op) {
+  if (!op.hasPureBufferSemantics() || op.hasUserDefinedMaps())
+    return std::nullopt;
+  auto a = dyn_cast<MemRefType>(op.getDpsInputs()[0].getType());
+  auto b = dyn_cast<MemRefType>(op.getDpsInputs()[1].getType());
+  auto c = dyn_cast<MemRefType>(op.getDpsInits()[0].getType());
+  if (!a || !b || !c || !hasContiguousRows(a) || !hasContiguousRows(b) ||
+      !hasContiguousRows(c) || !a.getElementType().isBF16() ||
+      !b.getElementType().isBF16() || !c.getElementType().isF32())
+    return std::nullopt;
+  int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  if (m % kTileRows != 0 || n % kTileRows != 0 || k % kTileReduction != 0)
+    return std::nullopt;
+  // 2 x 2 tiles of C with two of A and two of B fill the eight registers.
+  return TileBlock{m % (2 * kTileRows) == 0 ? 2 : 1,
+                   n % (2 * kTileRows) == 0 ? 2 : 1};
+}
+
+/// Replaces `op` by an AMX microkernel: B packed into pairs of rows as for
+/// the bf16 dot product (the layout `tdpbf16ps` reads), then
+///
+///   for i in [0, M) step 16 * rows, j in [0, N) step 16 * columns:
+///     for each chunk of at most kMaxTileSteps steps of 32 along K:
+///       c[r][t] = tile C[i + 16r, j + 16t]
+///       for each step k of the chunk:
+///         a[r] = tile A[i + 16r, k : +32]
+///         b[t] = tile P[k / 2 : +16, 2 * (j + 16t) : +32]
+///         c[r][t] += a[r] * b[t]
+///       tile C[i + 16r, j + 16t] = c[r][t]
+void lowerToTiles(RewriterBase &rewriter, linalg::MatmulOp op,
+                  const TileBlock &block, bool prefetch) {
+  Location loc = op.getLoc();
+  Value a = op.getDpsInputs()[0];
+  Value b = op.getDpsInputs()[1];
+  Value c = op.getDpsInits()[0];
+  auto cType = cast<MemRefType>(c.getType());
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
+  int64_t k = cast<MemRefType>(a.getType()).getDimSize(1);
+  int64_t steps = k / kTileReduction;
+  // The largest chunk that divides the steps.
+  int64_t chunk = kMaxTileSteps;
+  while (steps % chunk != 0)
+    --chunk;
+
+  rewriter.setInsertionPoint(op);
+  IndexConstants constants(rewriter, loc);
+  auto index = [&](int64_t value) { return constants.get(value); };
+  auto offset = [&](Value base, int64_t value) {
+    return constants.offset(base, value);
+  };
+  Value zero = index(0);
+  Value packed = packPairsOfRows(rewriter, op, b, index);
+  auto accumulatorType =
+      amx::TileType::get({kTileRows, kTileRows}, rewriter.getF32Type());
+  auto operandType =
+      amx::TileType::get({kTileRows, kTileReduction}, rewriter.getBF16Type());
+
+  auto rowLoop = scf::ForOp::create(rewriter, loc, zero, index(m),
+                                    index(block.rows * kTileRows));
+  rewriter.setInsertionPointToStart(rowLoop.getBody());
+  Value i = rowLoop.getInductionVar();
+  auto columnLoop = scf::ForOp::create(rewriter, loc, zero, index(n),
+                                       index(block.columns * kTileRows));
+  rewriter.setInsertionPointToStart(columnLoop.getBody());
+  Value j = columnLoop.getInductionVar();
+  SmallVector<Value> rowsOfC, columnsOfC, packedColumns;
+  for (int64_t r = 0; r < block.rows; ++r)
+    rowsOfC.push_back(offset(i, r * kTileRows));
+  for (int64_t t = 0; t < block.columns; ++t) {
+    columnsOfC.push_back(offset(j, t * kTileRows));
+    packedColumns.push_back(
+        arith::MulIOp::create(rewriter, loc, columnsOfC.back(), index(2)));
+  }
+  if (prefetch)
+    prefetchShareOfNextB(rewriter, loc, b, i, columnsOfC, kTileRows,
+                         m / (block.rows * kTileRows), block.rows * kTileRows,
+                         k, offset, index);
+
+  // The chunks of K: a loop where there are several, else straight code.
+  Value chunkStart = zero;
+  if (steps > chunk) {
+    auto chunkLoop = scf::ForOp::create(rewriter, loc, zero, index(k),
+                                        index(chunk * kTileReduction));
+    rewriter.setInsertionPointToStart(chunkLoop.getBody());
+    chunkStart = chunkLoop.getInductionVar();
+  }
+  SmallVector<Value> accumulators;
+  for (Value row : rowsOfC)
+    for (Value column : columnsOfC)
+      accumulators.push_back(amx::TileLoadOp::create(
+          rewriter, loc, accumulatorType, c, ValueRange{row, column}));
+  for (int64_t step = 0; step < chunk; ++step) {
+    Value reduction = offset(chunkStart, step * kTileReduction);
+    Value pairRow = arith::DivUIOp::create(rewriter, loc, reduction, index(2));
+    SmallVector<Value> tilesOfA, tilesOfB;
+    for (Value row : rowsOfC)
+      tilesOfA.push_back(amx::TileLoadOp::create(rewriter, loc, operandType, a,
+                                                 ValueRange{row, reduction}));
+    for (Value column : packedColumns)
+      tilesOfB.push_back(amx::TileLoadOp::create(
+          rewriter, loc, operandType, packed, ValueRange{pairRow, column}));
+    for (auto [r, tileOfA] : llvm::enumerate(tilesOfA))
+      for (auto [t, tileOfB] : llvm::enumerate(tilesOfB)) {
+        Value &accumulator = accumulators[r * block.columns + t];
+        accumulator = amx::TileMulFOp::create(rewriter, loc, accumulatorType,
+                                              tileOfA, tileOfB, accumulator);
+      }
+  }
+  for (auto [r, row] : llvm::enumerate(rowsOfC))
+    for (auto [t, column] : llvm::enumerate(columnsOfC))
+      amx::TileStoreOp::create(rewriter, loc, c, ValueRange{row, column},
+                               accumulators[r * block.columns + t]);
+  if (packed.getDefiningOp<memref::AllocOp>()) {
+    rewriter.setInsertionPointAfter(rowLoop);
+    memref::DeallocOp::create(rewriter, loc, packed);
+  }
+  rewriter.eraseOp(op);
+}
+
 class CpuRegisterTileMatmulPass
     : public mlir::triton::cpu::impl::CpuRegisterTileMatmulBase<
           CpuRegisterTileMatmulPass> {
@@ -389,8 +555,15 @@ public:
   using CpuRegisterTileMatmulBase::CpuRegisterTileMatmulBase;
 
   void runOnOperation() override {
+    SmallVector<std::pair<linalg::MatmulOp, TileBlock>> tileWork;
     SmallVector<std::pair<linalg::MatmulOp, RegisterBlock>> work;
     getOperation().walk([&](linalg::MatmulOp op) {
+      if (amxBF16) {
+        if (std::optional<TileBlock> tiles = getTileBlock(op)) {
+          tileWork.emplace_back(op, *tiles);
+          return;
+        }
+      }
       std::optional<RegisterBlock> block =
           getRegisterBlock(op, vectorBits, vectorRegisters, bf16DotProduct);
       if (!block) {
@@ -402,6 +575,8 @@ public:
     IRRewriter rewriter(&getContext());
     for (auto &[op, block] : work)
       lowerToRegisterBlocks(rewriter, op, block, prefetchNextTile);
+    for (auto &[op, tiles] : tileWork)
+      lowerToTiles(rewriter, op, tiles, prefetchNextTile);
   }
 };
 

@@ -9,6 +9,7 @@
 #include "linalg/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
@@ -50,10 +51,15 @@
 #include <fstream>
 #include <string>
 
+#if defined(__linux__) && defined(__x86_64__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 using namespace mlir;
 
 void mlir::triton::cpu::registerCodeGenDialects(DialectRegistry &registry) {
-  registry.insert<affine::AffineDialect, arith::ArithDialect,
+  registry.insert<amx::AMXDialect, affine::AffineDialect, arith::ArithDialect,
                   bufferization::BufferizationDialect, cf::ControlFlowDialect,
                   func::FuncDialect, index::IndexDialect, linalg::LinalgDialect,
                   LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
@@ -88,7 +94,23 @@ struct HostVectorUnit {
   int64_t bits = 128;
   int64_t registers = 16;
   bool bf16DotProduct = false;
+  bool amxBF16 = false;
 };
+
+/// Whether this process may use AMX's tile registers. Linux hands out the
+/// tile state only on request (arch_prctl ARCH_REQ_XCOMP_PERM for
+/// XTILEDATA), once per process; without it the first tile instruction
+/// raises SIGILL. The cpu runtime makes the same request before it loads a
+/// kernel, so a kernel compiled here runs in any process on this machine.
+bool grantsTileData() {
+#if defined(__linux__) && defined(__x86_64__)
+  constexpr long kRequestPermission = 0x1023; // ARCH_REQ_XCOMP_PERM
+  constexpr long kTileData = 18;              // XFEATURE_XTILEDATA
+  return ::syscall(SYS_arch_prctl, kRequestPermission, kTileData) == 0;
+#else
+  return false;
+#endif
+}
 
 HostVectorUnit getHostVectorUnit() {
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
@@ -99,6 +121,8 @@ HostVectorUnit getHostVectorUnit() {
       unit.bits = 512;
       unit.registers = 32;
       unit.bf16DotProduct = features.lookup("avx512bf16");
+      unit.amxBF16 = features.lookup("amx-bf16") &&
+                     features.lookup("amx-tile") && grantsTileData();
     } else if (features.lookup("avx")) {
       unit.bits = 256;
     }
@@ -190,6 +214,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(
   microkernel.vectorBits = host.bits;
   microkernel.vectorRegisters = host.registers;
   microkernel.bf16DotProduct = host.bf16DotProduct;
+  microkernel.amxBF16 = host.amxBF16;
   microkernel.prefetchNextTile = true;
   pm.addNestedPass<func::FuncOp>(createCpuRegisterTileMatmul(microkernel));
   pm.addNestedPass<func::FuncOp>(createCpuInterchangeContractions());
@@ -222,6 +247,7 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(
   ConvertVectorToLLVMPassOptions vectorToLLVM;
   vectorToLLVM.reassociateFPReductions = true;
   vectorToLLVM.x86Vector = host.bf16DotProduct;
+  vectorToLLVM.amx = host.amxBF16;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());

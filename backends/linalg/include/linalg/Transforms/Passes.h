@@ -7,6 +7,7 @@
 #ifndef LINALG_BACKEND_CODEGEN_PASSES_H
 #define LINALG_BACKEND_CODEGEN_PASSES_H
 
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -660,6 +660,17 @@ def CpuRegisterTileMatmul
     32-bit element and multiplies it with a row of pairs, two elements of K
     per instruction. The instruction treats bf16 subnormals as zero.
 
+    With `amx-bf16` (the host has AMX-BF16 and Linux granted the process
+    the tile state), such a matmul whose M and N are multiples of 16 and K
+    of 32 runs on AMX's tile multiply instead (`amx.tile_mulf`,
+    tdpbf16ps): B is packed in the same pairs of rows, which is the layout
+    the instruction reads, and each block of 2 x 2 tiles of C (16 x 16 f32
+    each) is loaded, updated over K with two tiles of A (16 x 32, read where
+    A lies) and two of packed B a step, and stored, in chunks of at most
+    8 steps (tiles cannot be carried by loops). Only the B prefetch below
+    applies to it. Like the dot product, the tile multiply treats bf16
+    subnormals as zero.
+
     With `prefetch-next-tile`, each block of rows first prefetches into L2
     (`memref.prefetch`, locality 2) its rows of the A tile that follows
     along K, read where A's rows continue past the tile's K columns, and
@@ -698,6 +709,8 @@ def CpuRegisterTileMatmul
            /*default=*/"32", "Number of the host's vector registers">,
     Option<"bf16DotProduct", "bf16-dot-product", "bool", /*default=*/"false",
            "Run bf16 matmuls on the AVX-512 BF16 dot product">,
+    Option<"amxBF16", "amx-bf16", "bool", /*default=*/"false",
+           "Run bf16 matmuls on AMX tiles">,
     Option<"prefetchNextTile", "prefetch-next-tile", "bool",
            /*default=*/"false",
            "Prefetch into L2 the A and B tiles that follow along K">
@@ -706,7 +719,8 @@ def CpuRegisterTileMatmul
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
-                           "::mlir::x86vector::X86VectorDialect"];
+                           "::mlir::x86vector::X86VectorDialect",
+                           "::mlir::amx::AMXDialect"];
 }
 
 def CpuStreamingStores
