@@ -184,6 +184,58 @@ SmallVector<Value> buildPairStep(OpBuilder &builder, Location loc, Value a,
   return updated;
 }
 
+/// The operands of a matmul on static buffers and its M, N and K.
+struct MatmulShape {
+  Value a, b, c;
+  int64_t m, n, k;
+};
+
+MatmulShape getMatmulShape(linalg::MatmulOp op) {
+  Value c = op.getDpsInits()[0];
+  Value a = op.getDpsInputs()[0];
+  auto cType = cast<MemRefType>(c.getType());
+  return {a,
+          op.getDpsInputs()[1],
+          c,
+          cType.getDimSize(0),
+          cType.getDimSize(1),
+          cast<MemRefType>(a.getType()).getDimSize(1)};
+}
+
+/// The index constants of one lowering, each made once, before the loops
+/// (after the first), and sums of an index and a constant.
+class IndexConstants {
+public:
+  IndexConstants(RewriterBase &rewriter, Location loc)
+      : rewriter(rewriter), loc(loc) {
+    zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    constants[0] = zero;
+  }
+
+  Value get(int64_t value) {
+    Value &constant = constants[value];
+    if (!constant) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointAfterValue(zero);
+      constant = arith::ConstantIndexOp::create(rewriter, loc, value);
+    }
+    return constant;
+  }
+
+  /// `base + value`, at the rewriter's insertion point.
+  Value offset(Value base, int64_t value) {
+    if (value == 0)
+      return base;
+    return arith::AddIOp::create(rewriter, loc, base, get(value));
+  }
+
+private:
+  RewriterBase &rewriter;
+  Location loc;
+  Value zero;
+  llvm::SmallDenseMap<int64_t, Value> constants;
+};
+
 /// The largest packed B put on the stack (the default of
 /// linalg-promote-tile-buffers' max-buffer-bytes).
 constexpr int64_t kMaxStackBytes = 65536;
@@ -193,7 +245,8 @@ constexpr int64_t kMaxStackBytes = 65536;
 /// row k/2 interleaves rows k and k + 1 element by element. Built before the
 /// loops, once per matmul.
 Value packPairsOfRows(RewriterBase &rewriter, linalg::MatmulOp op, Value b,
-                      llvm::function_ref<Value(int64_t)> index) {
+                      IndexConstants &constants) {
+  auto index = [&](int64_t value) { return constants.get(value); };
   Location loc = op.getLoc();
   auto bType = cast<MemRefType>(b.getType());
   int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
@@ -255,12 +308,11 @@ int64_t elementsPerLine(Value memref) {
 /// Prefetches rows `i` to `i + rows - 1` of the A tile that follows along K:
 /// columns `k` to `2k - 1` of `a`'s rows, one cache line at a time.
 void prefetchRowsOfNextA(OpBuilder &b, Location loc, Value a, Value i,
-                         int64_t rows, int64_t k,
-                         llvm::function_ref<Value(Value, int64_t)> offset,
-                         llvm::function_ref<Value(int64_t)> index) {
+                         int64_t rows, int64_t k, IndexConstants &constants) {
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t column = k; column < 2 * k; column += elementsPerLine(a))
-      prefetchIntoL2(b, loc, a, {offset(i, r), index(column)});
+      prefetchIntoL2(b, loc, a,
+                     {constants.offset(i, r), constants.get(column)});
 }
 
 /// Prefetches this block's share of the B tile that follows along K (rows
@@ -269,54 +321,20 @@ void prefetchRowsOfNextA(OpBuilder &b, Location loc, Value a, Value i,
 /// `columns` (each the first of a vector of `lanes`).
 void prefetchShareOfNextB(OpBuilder &b, Location loc, Value bMatrix, Value i,
                           ValueRange columns, int64_t lanes, int64_t blocks,
-                          int64_t rows, int64_t k,
-                          llvm::function_ref<Value(Value, int64_t)> offset,
-                          llvm::function_ref<Value(int64_t)> index) {
+                          int64_t rows, int64_t k, IndexConstants &constants) {
   int64_t share = llvm::divideCeil(k, blocks);
-  Value block = arith::DivUIOp::create(b, loc, i, index(rows));
+  Value block = arith::DivUIOp::create(b, loc, i, constants.get(rows));
   Value first = arith::AddIOp::create(
-      b, loc, index(k), arith::MulIOp::create(b, loc, block, index(share)));
+      b, loc, constants.get(k),
+      arith::MulIOp::create(b, loc, block, constants.get(share)));
   int64_t lineElements = elementsPerLine(bMatrix);
   for (int64_t t = 0; t < share; ++t)
     for (Value column : columns)
       for (int64_t within = 0; within < lanes; within += lineElements)
         prefetchIntoL2(b, loc, bMatrix,
-                       {offset(first, t), offset(column, within)});
+                       {constants.offset(first, t),
+                        constants.offset(column, within)});
 }
-
-/// The index constants of one lowering, each made once, before the loops
-/// (after the first), and sums of an index and a constant.
-class IndexConstants {
-public:
-  IndexConstants(RewriterBase &rewriter, Location loc)
-      : rewriter(rewriter), loc(loc) {
-    zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    constants[0] = zero;
-  }
-
-  Value get(int64_t value) {
-    Value &constant = constants[value];
-    if (!constant) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointAfterValue(zero);
-      constant = arith::ConstantIndexOp::create(rewriter, loc, value);
-    }
-    return constant;
-  }
-
-  /// `base + value`, at the rewriter's insertion point.
-  Value offset(Value base, int64_t value) {
-    if (value == 0)
-      return base;
-    return arith::AddIOp::create(rewriter, loc, base, get(value));
-  }
-
-private:
-  RewriterBase &rewriter;
-  Location loc;
-  Value zero;
-  llvm::SmallDenseMap<int64_t, Value> constants;
-};
 
 /// Replaces `op` by the microkernel loop nest of `block`:
 ///
@@ -334,47 +352,41 @@ private:
 void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
                            const RegisterBlock &block, bool prefetch) {
   Location loc = op.getLoc();
-  Value a = op.getDpsInputs()[0];
-  Value b = op.getDpsInputs()[1];
-  Value c = op.getDpsInits()[0];
-  auto cType = cast<MemRefType>(c.getType());
-  auto vectorType = VectorType::get({block.lanes}, cType.getElementType());
-  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
-  int64_t k = cast<MemRefType>(a.getType()).getDimSize(1);
+  MatmulShape shape = getMatmulShape(op);
+  Value a = shape.a, b = shape.b, c = shape.c;
+  int64_t m = shape.m, n = shape.n, k = shape.k;
+  auto vectorType = VectorType::get(
+      {block.lanes}, cast<MemRefType>(c.getType()).getElementType());
 
   rewriter.setInsertionPoint(op);
   IndexConstants constants(rewriter, loc);
-  auto index = [&](int64_t value) { return constants.get(value); };
-  auto offset = [&](Value base, int64_t value) {
-    return constants.offset(base, value);
-  };
-  Value zero = index(0);
-  Value one = index(1), reductionEnd = index(block.pairs ? k / 2 : k);
+  Value zero = constants.get(0);
+  Value one = constants.get(1), reductionEnd = constants.get(block.pairs ? k / 2 : k);
   // The operand B that the steps read: B itself, or its pairs of rows
   // interleaved.
   Value rowsOfPairs =
-      block.pairs ? packPairsOfRows(rewriter, op, b, index) : Value();
+      block.pairs ? packPairsOfRows(rewriter, op, b, constants) : Value();
   auto rowLoop =
-      scf::ForOp::create(rewriter, loc, zero, index(m), index(block.rows));
+      scf::ForOp::create(rewriter, loc, zero, constants.get(m), constants.get(block.rows));
   rewriter.setInsertionPointToStart(rowLoop.getBody());
   Value i = rowLoop.getInductionVar();
   if (prefetch)
-    prefetchRowsOfNextA(rewriter, loc, a, i, block.rows, k, offset, index);
-  auto columnLoop = scf::ForOp::create(rewriter, loc, zero, index(n),
-                                       index(block.vectors * block.lanes));
+    prefetchRowsOfNextA(rewriter, loc, a, i, block.rows, k, constants);
+  auto columnLoop = scf::ForOp::create(rewriter, loc, zero, constants.get(n),
+                                       constants.get(block.vectors * block.lanes));
   rewriter.setInsertionPointToStart(columnLoop.getBody());
   Value j = columnLoop.getInductionVar();
 
   // Row r's indices into C, and column v's.
   SmallVector<Value> rowsOfC, columnsOfC;
   for (int64_t r = 0; r < block.rows; ++r)
-    rowsOfC.push_back(offset(i, r));
+    rowsOfC.push_back(constants.offset(i, r));
   for (int64_t v = 0; v < block.vectors; ++v)
-    columnsOfC.push_back(offset(j, v * block.lanes));
+    columnsOfC.push_back(constants.offset(j, v * block.lanes));
 
   if (prefetch)
     prefetchShareOfNextB(rewriter, loc, b, i, columnsOfC, block.lanes,
-                         m / block.rows, block.rows, k, offset, index);
+                         m / block.rows, block.rows, k, constants);
 
   SmallVector<Value> accumulators;
   for (Value row : rowsOfC)
@@ -461,12 +473,9 @@ std::optional<TileBlock> getTileBlock(linalg::MatmulOp op) {
 void lowerToTiles(RewriterBase &rewriter, linalg::MatmulOp op,
                   const TileBlock &block, bool prefetch) {
   Location loc = op.getLoc();
-  Value a = op.getDpsInputs()[0];
-  Value b = op.getDpsInputs()[1];
-  Value c = op.getDpsInits()[0];
-  auto cType = cast<MemRefType>(c.getType());
-  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
-  int64_t k = cast<MemRefType>(a.getType()).getDimSize(1);
+  MatmulShape shape = getMatmulShape(op);
+  Value a = shape.a, b = shape.b, c = shape.c;
+  int64_t m = shape.m, n = shape.n, k = shape.k;
   int64_t steps = k / kTileReduction;
   // The largest chunk that divides the steps.
   int64_t chunk = kMaxTileSteps;
@@ -475,43 +484,39 @@ void lowerToTiles(RewriterBase &rewriter, linalg::MatmulOp op,
 
   rewriter.setInsertionPoint(op);
   IndexConstants constants(rewriter, loc);
-  auto index = [&](int64_t value) { return constants.get(value); };
-  auto offset = [&](Value base, int64_t value) {
-    return constants.offset(base, value);
-  };
-  Value zero = index(0);
-  Value packed = packPairsOfRows(rewriter, op, b, index);
+  Value zero = constants.get(0);
+  Value packed = packPairsOfRows(rewriter, op, b, constants);
   auto accumulatorType =
       amx::TileType::get({kTileRows, kTileRows}, rewriter.getF32Type());
   auto operandType =
       amx::TileType::get({kTileRows, kTileReduction}, rewriter.getBF16Type());
 
-  auto rowLoop = scf::ForOp::create(rewriter, loc, zero, index(m),
-                                    index(block.rows * kTileRows));
+  auto rowLoop = scf::ForOp::create(rewriter, loc, zero, constants.get(m),
+                                    constants.get(block.rows * kTileRows));
   rewriter.setInsertionPointToStart(rowLoop.getBody());
   Value i = rowLoop.getInductionVar();
-  auto columnLoop = scf::ForOp::create(rewriter, loc, zero, index(n),
-                                       index(block.columns * kTileRows));
+  auto columnLoop = scf::ForOp::create(rewriter, loc, zero, constants.get(n),
+                                       constants.get(block.columns * kTileRows));
   rewriter.setInsertionPointToStart(columnLoop.getBody());
   Value j = columnLoop.getInductionVar();
   SmallVector<Value> rowsOfC, columnsOfC, packedColumns;
   for (int64_t r = 0; r < block.rows; ++r)
-    rowsOfC.push_back(offset(i, r * kTileRows));
+    rowsOfC.push_back(constants.offset(i, r * kTileRows));
   for (int64_t t = 0; t < block.columns; ++t) {
-    columnsOfC.push_back(offset(j, t * kTileRows));
+    columnsOfC.push_back(constants.offset(j, t * kTileRows));
     packedColumns.push_back(
-        arith::MulIOp::create(rewriter, loc, columnsOfC.back(), index(2)));
+        arith::MulIOp::create(rewriter, loc, columnsOfC.back(), constants.get(2)));
   }
   if (prefetch)
     prefetchShareOfNextB(rewriter, loc, b, i, columnsOfC, kTileRows,
                          m / (block.rows * kTileRows), block.rows * kTileRows,
-                         k, offset, index);
+                         k, constants);
 
   // The chunks of K: a loop where there are several, else straight code.
   Value chunkStart = zero;
   if (steps > chunk) {
-    auto chunkLoop = scf::ForOp::create(rewriter, loc, zero, index(k),
-                                        index(chunk * kTileReduction));
+    auto chunkLoop = scf::ForOp::create(rewriter, loc, zero, constants.get(k),
+                                        constants.get(chunk * kTileReduction));
     rewriter.setInsertionPointToStart(chunkLoop.getBody());
     chunkStart = chunkLoop.getInductionVar();
   }
@@ -521,8 +526,8 @@ void lowerToTiles(RewriterBase &rewriter, linalg::MatmulOp op,
       accumulators.push_back(amx::TileLoadOp::create(
           rewriter, loc, accumulatorType, c, ValueRange{row, column}));
   for (int64_t step = 0; step < chunk; ++step) {
-    Value reduction = offset(chunkStart, step * kTileReduction);
-    Value pairRow = arith::DivUIOp::create(rewriter, loc, reduction, index(2));
+    Value reduction = constants.offset(chunkStart, step * kTileReduction);
+    Value pairRow = arith::DivUIOp::create(rewriter, loc, reduction, constants.get(2));
     SmallVector<Value> tilesOfA, tilesOfB;
     for (Value row : rowsOfC)
       tilesOfA.push_back(amx::TileLoadOp::create(rewriter, loc, operandType, a,
