@@ -40,6 +40,20 @@ config.environment["TRIDENT_PLUGINS"] = ""
 # %{kernels}: the project's TTIR corpus (test/kernels, raw frontend form).
 config.substitutions.append(("%{kernels}", config.trident_kernels_dir))
 
+def grants_tile_data():
+    """Whether Linux lets this process use AMX's tile registers, as the cpu
+    target asks before it compiles for them (arch_prctl ARCH_REQ_XCOMP_PERM
+    for XTILEDATA; syscall 158 on x86-64)."""
+    import ctypes, platform
+    if platform.machine() != "x86_64":
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.syscall(158, 0x1023, 18) == 0
+    except (OSError, AttributeError):
+        return False
+
+
 # The host's bf16 dot product (AVX-512 BF16) and AMX's bf16 tile multiply,
 # which the cpu target's matmul microkernel uses where the host has them
 # (AMX before the dot product).
@@ -48,7 +62,7 @@ try:
         flags = cpuinfo.read().split()
     if "avx512_bf16" in flags:
         config.available_features.add("avx512bf16")
-    if "amx_bf16" in flags and "amx_tile" in flags:
+    if "amx_bf16" in flags and "amx_tile" in flags and grants_tile_data():
         config.available_features.add("amx-bf16")
 except OSError:
     pass
