@@ -4,8 +4,10 @@
 // A K loop: both operands are loaded through carried pointers, staged in
 // shared memory and read into dot-operand layouts. Each gets a buffer of 3
 // slots; the prologue copies iterations 0 and 1 (masked off past the end),
-// the body waits for one group at most in flight, copies iteration k + 2
-// into the write slot, reads the read slot, and the slots rotate.
+// each copy committed as a group of its own (as upstream commits them), the
+// body waits until at most one iteration's two groups are in flight, copies
+// iteration k + 2 into the write slot, reads the read slot, and the slots
+// rotate.
 // CHECK-LABEL: tt.func @k_loop
 // CHECK-SAME: (%[[A0:.*]]: tensor<32x16x!tt.ptr<f16>, #{{.*}}>, %[[B0:.*]]: tensor<16x32x!tt.ptr<f16>, #{{.*}}>, %[[N:.*]]: i32)
 // CHECK-DAG: %[[ABUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x32x16xf16, #[[SA:.*]], #smem, mutable>
@@ -16,17 +18,19 @@
 // CHECK: %[[B1:.*]] = tt.addptr %[[B0]]
 // CHECK: %[[AS0:.*]] = ttg.memdesc_index %[[ABUF]][%{{.*}}]
 // CHECK: %[[M0:.*]] = tt.splat %[[V0]] : i1 -> tensor<32x16xi1
-// CHECK: ttg.async_copy_global_to_local %[[A0]], %[[AS0]] mask %[[M0]]
-// CHECK: ttg.async_copy_global_to_local %[[B0]], %{{.*}} mask
-// CHECK: ttg.async_commit_group tokens
+// CHECK: %[[T0:.*]] = ttg.async_copy_global_to_local %[[A0]], %[[AS0]] mask %[[M0]]
+// CHECK-NEXT: ttg.async_commit_group tokens %[[T0]]
+// CHECK: %[[T1:.*]] = ttg.async_copy_global_to_local %[[B0]], %{{.*}} mask
+// CHECK-NEXT: ttg.async_commit_group tokens %[[T1]]
 // Iteration 1, through the advanced pointers.
 // CHECK: %[[A2:.*]] = tt.addptr %[[A1]]
 // CHECK: %[[B2:.*]] = tt.addptr %[[B1]]
 // CHECK: ttg.async_copy_global_to_local %[[A1]]
+// CHECK-NEXT: ttg.async_commit_group
 // CHECK: ttg.async_copy_global_to_local %[[B1]]
-// CHECK: ttg.async_commit_group
+// CHECK-NEXT: ttg.async_commit_group
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[AP:.*]] = %[[A2]], %[[BP:.*]] = %[[B2]], %[[READ:.*]] = %{{.*}}, %[[WRITE:.*]] = %{{.*}})
-// CHECK-NEXT: ttg.async_wait {num = 1 : i32}
+// CHECK-NEXT: ttg.async_wait {num = 2 : i32}
 // CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : i32
 // CHECK: %[[VALID:.*]] = arith.cmpi slt, %[[AHEAD]], %[[N]] : i32
 // CHECK: %[[NA:.*]] = tt.addptr %[[AP]]
@@ -34,8 +38,9 @@
 // CHECK: %[[AW:.*]] = ttg.memdesc_index %[[ABUF]][%[[WRITE]]]
 // CHECK: tt.splat %[[VALID]]
 // CHECK: ttg.async_copy_global_to_local %[[AP]], %[[AW]] mask
+// CHECK-NEXT: ttg.async_commit_group
 // CHECK: ttg.async_copy_global_to_local %[[BP]], %{{.*}} mask
-// CHECK: ttg.async_commit_group
+// CHECK-NEXT: ttg.async_commit_group
 // CHECK: %[[AR:.*]] = ttg.memdesc_index %[[ABUF]][%[[READ]]]
 // CHECK: %[[BR:.*]] = ttg.memdesc_index %[[BBUF]][%[[READ]]]
 // CHECK-NOT: tt.load

@@ -16,7 +16,7 @@
 // CHECK: ttg.async_copy_global_to_local {{.*}} mask {{.*}} other
 // CHECK: ttg.async_commit_group
 // CHECK: scf.for %[[K:[^ ]*]] = %{{.*}} to %[[UB:[^ ]*]] step %{{[^ ]*}} iter_args
-// CHECK-NEXT: ttg.async_wait {num = 1 : i32}
+// CHECK-NEXT: ttg.async_wait {num = 2 : i32}
 // CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %c2_i32 : i32
 // CHECK-NEXT: arith.cmpi slt, %[[AHEAD]], %[[UB]] : i32
 // CHECK: ttg.async_copy_global_to_local {{.*}} mask {{.*}} other

@@ -31,14 +31,14 @@
 // RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_80 --emit ptx -o - | FileCheck %s --check-prefix=F16
 // F16: .visible .entry
 // F16: cp.async.commit_group
-// F16: cp.async.wait_group 1;
+// F16: cp.async.wait_group 2;
 // F16: bar.sync
 // F16: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // F16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // RUN: trident compile %kernels/matmul.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=WGMMA
 // WGMMA: .target sm_90a
 // WGMMA: .extern .shared .align 1024 .b8 global_smem[];
-// WGMMA: cp.async.wait_group 1;
+// WGMMA: cp.async.wait_group 2;
 // WGMMA: bar.sync
 // WGMMA: wgmma.fence.sync.aligned;
 // WGMMA: wgmma.mma_async.sync.aligned.m64n{{[0-9]+}}k16.f32.f16.f16

@@ -11,7 +11,9 @@
 //
 //   prologue:  copies for iterations 0 .. S-2 into slots 0 .. S-2
 //   iteration i:
-//     ttg.async_wait {num = S-2}      the group of iteration i has landed
+//     ttg.async_wait {num = (S-2)*L}  the groups of iteration i have landed
+//                                     (one group a load, L loads, as
+//                                     upstream commits them)
 //     copies for iteration i+S-1      into slot (i+S-1) % S, the slot that
 //                                     iteration i-1 read (ttg-insert-barriers
 //                                     puts a barrier after the wait)
@@ -204,12 +206,10 @@ MemDescType getSlotType(MemDescType slotsType) {
 /// Emits the copies of one iteration at the builder's point: `producers`
 /// cloned with `mapping` (the induction variable and carried values of that
 /// iteration), each load's copy into slot `slot` of its buffer, masked off
-/// unless `valid`, and one commit for them all.
-void emitCopies(OpBuilder &builder, Location loopLoc,
-                const SetVector<Operation *> &producers,
+/// unless `valid`, and committed as a group of its own.
+void emitCopies(OpBuilder &builder, const SetVector<Operation *> &producers,
                 ArrayRef<StagedLoad> loads, IRMapping &mapping, Value slot,
                 Value valid) {
-  SmallVector<Value> tokens;
   // Producers come in body order; each load after the producers it reads.
   SmallVector<Operation *> order(producers.begin(), producers.end());
   for (const StagedLoad &staged : loads)
@@ -240,9 +240,8 @@ void emitCopies(OpBuilder &builder, Location loopLoc,
         mapping.lookupOrDefault(load.getPtr()), view, mask, other,
         load.getCache(), load.getEvict(), /*isVolatile=*/false,
         /*contiguity=*/1);
-    tokens.push_back(copy.getToken());
+    AsyncCommitGroupOp::create(builder, loc, ValueRange{copy.getToken()});
   }
-  AsyncCommitGroupOp::create(builder, loopLoc, tokens);
 }
 
 /// `value` converted to the type of the induction variable `iv`.
@@ -326,8 +325,7 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
     for (unsigned index : carried.set_bits())
       mapping.map(loop.getRegionIterArgs()[index], carriedInits[index]);
     Value slot = arith::ConstantIntOp::create(builder, loc, stage, 32);
-    emitCopies(builder, loc, producers, loads, mapping, slot,
-               isValid(builder, at));
+    emitCopies(builder, producers, loads, mapping, slot, isValid(builder, at));
     for (unsigned index : carried.set_bits())
       carriedInits[index] = mapping.lookupOrDefault(yield.getOperand(index));
   }
@@ -366,14 +364,15 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
   // In the body: wait for this iteration's group, start the copies of
   // iteration i + lookahead, read this iteration's slot.
   builder.setInsertionPointToStart(body);
-  AsyncWaitOp::create(builder, loc, ValueRange{}, lookahead - 1);
+  AsyncWaitOp::create(builder, loc, ValueRange{},
+                      (lookahead - 1) * static_cast<int32_t>(loads.size()));
   IRMapping mapping;
   Value ahead = arith::AddIOp::create(
       builder, loc, iv,
       arith::MulIOp::create(builder, loc, newLoop.getStep(),
                             ivConstant(builder, loc, iv, lookahead)));
   mapping.map(iv, ahead);
-  emitCopies(builder, loc, producers, loads, mapping, writeSlot,
+  emitCopies(builder, producers, loads, mapping, writeSlot,
              isValid(builder, ahead));
   for (unsigned index : carried.set_bits())
     yield.setOperand(index, mapping.lookupOrDefault(yield.getOperand(index)));

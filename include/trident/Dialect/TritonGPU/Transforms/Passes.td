@@ -126,8 +126,10 @@ def TritonGPUPipeline : Pass<"ttg-pipeline", "::mlir::ModuleOp"> {
     (`ttg.local_alloc`) and reads it back into a dot-operand layout
     (`ttg.local_load`), the load is replaced by an asynchronous copy into a
     buffer of `num-stages` slots, started `num-stages - 1` iterations ahead:
-    a prologue starts the first copies, each iteration waits for its own
-    (`ttg.async_wait`), starts the copy of a later iteration into the slot
+    a prologue starts the first copies, each committed as a group of its
+    own (as upstream Triton commits them), each iteration waits for its own
+    (`ttg.async_wait` with `num` the groups of the `num-stages - 2` later
+    iterations still in flight), starts the copy of a later iteration into the slot
     the previous iteration read, and reads its slot. The pointers and masks
     of the later iteration are recomputed by cloning the ops that compute
     them; pointers advanced from iteration to iteration are carried ahead.
@@ -150,7 +152,7 @@ def TritonGPUPipeline : Pass<"ttg-pipeline", "::mlir::ModuleOp"> {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
     // copies of iterations 0 and 1 into slots 0 and 1
     scf.for %k = ... iter_args(%acc = %zero, %p = %ptrs_2, %read = %c0, %write = %c2) {
-      ttg.async_wait {num = 1 : i32}
+      ttg.async_wait {num = 1 : i32}       // one load: one group an iteration
       // pointers of iteration k + 2, copy into slot %write, commit
       %view = ttg.memdesc_index %buf[%read] : ...
       %d = ttg.local_load %view : ...
