@@ -9,7 +9,7 @@
 // RUN: trident-opt %{kernels}/matmul.ttir --trident-ttir --trident-ttgir="num-warps=4" --ttg-pipeline="num-stages=3" | FileCheck %s --check-prefix=TTGIR
 // TTGIR: ttg.async_copy_global_to_local
 // TTGIR: scf.for
-// TTGIR: ttg.async_wait {num = 2 : i32}
+// TTGIR: ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
 //
 // RUN: trident-opt %{kernels}/matmul.ttir --trident-ttir --trident-ttgir="num-warps=4" --ttg-pipeline="num-stages=3" --ttg-allocate-shared-memory --ttg-insert-barriers --test-convert-tritongpu-to-llvm | mlir-translate --mlir-to-llvmir -o %t.ll
 // RUN: llc -O2 -filetype=obj %t.ll -o %t.o

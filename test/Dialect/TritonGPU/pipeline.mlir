@@ -26,11 +26,12 @@
 // CHECK: %[[A2:.*]] = tt.addptr %[[A1]]
 // CHECK: %[[B2:.*]] = tt.addptr %[[B1]]
 // CHECK: ttg.async_copy_global_to_local %[[A1]]
-// CHECK-NEXT: ttg.async_commit_group
+// CHECK-NEXT: %[[GA1:.*]] = ttg.async_commit_group
 // CHECK: ttg.async_copy_global_to_local %[[B1]]
-// CHECK-NEXT: ttg.async_commit_group
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[AP:.*]] = %[[A2]], %[[BP:.*]] = %[[B2]], %[[READ:.*]] = %{{.*}}, %[[WRITE:.*]] = %{{.*}})
-// CHECK-NEXT: ttg.async_wait {num = 2 : i32}
+// CHECK-NEXT: %[[GB1:.*]] = ttg.async_commit_group
+// The loop carries the groups last committed, which its wait names.
+// CHECK: %[[LOOP:.*]]:7 = scf.for %[[K:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[AP:.*]] = %[[A2]], %[[BP:.*]] = %[[B2]], %[[READ:.*]] = %{{.*}}, %[[WRITE:.*]] = %{{.*}}, %[[GA:.*]] = %[[GA1]], %[[GB:.*]] = %[[GB1]])
+// CHECK-NEXT: ttg.async_wait %[[GA]], %[[GB]] {num = 2 : i32}
 // CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : i32
 // CHECK: %[[VALID:.*]] = arith.cmpi slt, %[[AHEAD]], %[[N]] : i32
 // CHECK: %[[NA:.*]] = tt.addptr %[[AP]]
@@ -38,9 +39,9 @@
 // CHECK: %[[AW:.*]] = ttg.memdesc_index %[[ABUF]][%[[WRITE]]]
 // CHECK: tt.splat %[[VALID]]
 // CHECK: ttg.async_copy_global_to_local %[[AP]], %[[AW]] mask
-// CHECK-NEXT: ttg.async_commit_group
+// CHECK-NEXT: %[[NGA:.*]] = ttg.async_commit_group
 // CHECK: ttg.async_copy_global_to_local %[[BP]], %{{.*}} mask
-// CHECK-NEXT: ttg.async_commit_group
+// CHECK-NEXT: %[[NGB:.*]] = ttg.async_commit_group
 // CHECK: %[[AR:.*]] = ttg.memdesc_index %[[ABUF]][%[[READ]]]
 // CHECK: %[[BR:.*]] = ttg.memdesc_index %[[BBUF]][%[[READ]]]
 // CHECK-NOT: tt.load
@@ -48,8 +49,8 @@
 // CHECK: %[[B:.*]] = ttg.local_load %[[BR]]
 // CHECK: %[[D:.*]] = tt.dot %[[A]], %[[B]], %[[ACC]]
 // CHECK-NOT: tt.addptr
-// CHECK: scf.yield %[[D]], %[[NA]], %[[NB]], %{{.*}}, %{{.*}} :
-// CHECK: ttg.async_wait {num = 0 : i32}
+// CHECK: scf.yield %[[D]], %[[NA]], %[[NB]], %{{.*}}, %{{.*}}, %[[NGA]], %[[NGB]] :
+// CHECK: ttg.async_wait %[[LOOP]]#5, %[[LOOP]]#6 {num = 0 : i32}
 // CHECK: ttg.local_dealloc %[[ABUF]]
 // CHECK: ttg.local_dealloc %[[BBUF]]
 // OFF-LABEL: tt.func @k_loop
@@ -203,7 +204,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
 // CHECK: arith.cmpi ult, %{{.*}}, %[[N]] : i32
 // CHECK: arith.cmpi ult, %{{.*}}, %[[N]] : i32
 // CHECK: scf.for unsigned %[[K:.*]] = %{{.*}} to %[[N]] step %[[STEP:[^ ]*]] iter_args
-// CHECK-NEXT: ttg.async_wait {num = 1 : i32}
+// CHECK-NEXT: ttg.async_wait %{{.*}} {num = 1 : i32}
 // CHECK: %[[DIST:.*]] = arith.muli %[[STEP]], %{{.*}} : i32
 // CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %[[DIST]] : i32
 // CHECK-NEXT: arith.cmpi ult, %[[AHEAD]], %[[N]] : i32

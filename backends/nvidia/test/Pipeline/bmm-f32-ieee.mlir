@@ -16,13 +16,13 @@
 // CHECK: ttg.async_copy_global_to_local {{.*}} mask {{.*}} other
 // CHECK: ttg.async_commit_group
 // CHECK: scf.for %[[K:[^ ]*]] = %{{.*}} to %[[UB:[^ ]*]] step %{{[^ ]*}} iter_args
-// CHECK-NEXT: ttg.async_wait {num = 2 : i32}
+// CHECK-NEXT: ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
 // CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %c2_i32 : i32
 // CHECK-NEXT: arith.cmpi slt, %[[AHEAD]], %[[UB]] : i32
 // CHECK: ttg.async_copy_global_to_local {{.*}} mask {{.*}} other
 // CHECK: ttg.async_copy_global_to_local
 // CHECK: tt.dot {{.*}} : tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #[[P:[^ ]*]]}>> * tensor<16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #[[P]]}>> -> tensor<32x32xf32, #[[P]]>
-// CHECK: ttg.async_wait {num = 0 : i32}
+// CHECK: ttg.async_wait %{{.*}}, %{{.*}} {num = 0 : i32}
 
 // In the PTX, asynchronous copies, the batch from %ctaid.z and f32 FMAs.
 // RUN: env MALLOC_PERTURB_=90 trident compile %kernels/regression/bmm_f32_ieee.ttir --plugin %nvidia_plugin --target nvidia:sm_90 --emit ptx -o - | FileCheck %s --check-prefix=PTX

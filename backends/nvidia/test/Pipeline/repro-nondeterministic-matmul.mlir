@@ -16,7 +16,7 @@
 // RUN: FileCheck %s < %t.1.ttgir
 // CHECK-LABEL: tt.func public @mm_kernel_general
 // CHECK: scf.for %[[K:[^ ]*]] = %{{.*}} to %[[UB:[^ ]*]] step %c64_i32 iter_args
-// CHECK-NEXT: ttg.async_wait {num = 2 : i32}
+// CHECK-NEXT: ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
 // CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[K]], %c128_i32 : i32
 // CHECK-NEXT: arith.cmpi slt, %[[AHEAD]], %[[UB]] : i32
 

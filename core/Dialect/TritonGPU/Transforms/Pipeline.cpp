@@ -206,10 +206,13 @@ MemDescType getSlotType(MemDescType slotsType) {
 /// Emits the copies of one iteration at the builder's point: `producers`
 /// cloned with `mapping` (the induction variable and carried values of that
 /// iteration), each load's copy into slot `slot` of its buffer, masked off
-/// unless `valid`, and committed as a group of its own.
-void emitCopies(OpBuilder &builder, const SetVector<Operation *> &producers,
-                ArrayRef<StagedLoad> loads, IRMapping &mapping, Value slot,
-                Value valid) {
+/// unless `valid`, and committed as a group of its own. Returns the groups'
+/// tokens.
+SmallVector<Value> emitCopies(OpBuilder &builder,
+                              const SetVector<Operation *> &producers,
+                              ArrayRef<StagedLoad> loads, IRMapping &mapping,
+                              Value slot, Value valid) {
+  SmallVector<Value> groups;
   // Producers come in body order; each load after the producers it reads.
   SmallVector<Operation *> order(producers.begin(), producers.end());
   for (const StagedLoad &staged : loads)
@@ -240,8 +243,10 @@ void emitCopies(OpBuilder &builder, const SetVector<Operation *> &producers,
         mapping.lookupOrDefault(load.getPtr()), view, mask, other,
         load.getCache(), load.getEvict(), /*isVolatile=*/false,
         /*contiguity=*/1);
-    AsyncCommitGroupOp::create(builder, loc, ValueRange{copy.getToken()});
+    groups.push_back(
+        AsyncCommitGroupOp::create(builder, loc, ValueRange{copy.getToken()}));
   }
+  return groups;
 }
 
 /// `value` converted to the type of the induction variable `iv`.
@@ -315,6 +320,9 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
     return arith::CmpIOp::create(b, loc, inBounds, at, upperBound);
   };
   SmallVector<Value> carriedInits(loop.getInitArgs());
+  // The groups last committed, which each wait names (tokens only order the
+  // IR; the wait's count says which groups it waits for).
+  SmallVector<Value> lastGroups;
   for (int stage = 0; stage < lookahead; ++stage) {
     IRMapping mapping;
     Value at = arith::AddIOp::create(
@@ -325,14 +333,16 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
     for (unsigned index : carried.set_bits())
       mapping.map(loop.getRegionIterArgs()[index], carriedInits[index]);
     Value slot = arith::ConstantIntOp::create(builder, loc, stage, 32);
-    emitCopies(builder, producers, loads, mapping, slot, isValid(builder, at));
+    lastGroups = emitCopies(builder, producers, loads, mapping, slot,
+                            isValid(builder, at));
     for (unsigned index : carried.set_bits())
       carriedInits[index] = mapping.lookupOrDefault(yield.getOperand(index));
   }
   for (unsigned index : carried.set_bits())
     loop.getInitArgsMutable()[index].set(carriedInits[index]);
 
-  // The read and write slots, carried by the loop.
+  // The read and write slots and the groups last committed, carried by the
+  // loop (the groups' yields are set once the body's copies exist).
   IRRewriter rewriter(ctx);
   Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
   Value first = arith::ConstantIntOp::create(builder, loc, lookahead, 32);
@@ -346,25 +356,30 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
                                    arith::AddIOp::create(b, loc, slot, one));
   };
   rewriter.setInsertionPoint(loop);
+  SmallVector<Value> inits{zero, first};
+  llvm::append_range(inits, lastGroups);
   FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
-      rewriter, ValueRange{zero, first}, /*replaceInitOperandUsesInLoop=*/false,
+      rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &b, Location, ArrayRef<BlockArgument> args) {
-        return SmallVector<Value>{nextSlot(b, args[0]), nextSlot(b, args[1])};
+        SmallVector<Value> next{nextSlot(b, args[0]), nextSlot(b, args[1])};
+        llvm::append_range(next, args.drop_front(2));
+        return next;
       });
   if (failed(replaced))
     return;
   auto newLoop = cast<scf::ForOp>(replaced->getOperation());
   body = newLoop.getBody();
   yield = cast<scf::YieldOp>(body->getTerminator());
-  unsigned numArgs = newLoop.getNumRegionIterArgs();
-  Value readSlot = newLoop.getRegionIterArgs()[numArgs - 2];
-  Value writeSlot = newLoop.getRegionIterArgs()[numArgs - 1];
+  unsigned firstAdded = newLoop.getNumRegionIterArgs() - inits.size();
+  Value readSlot = newLoop.getRegionIterArgs()[firstAdded];
+  Value writeSlot = newLoop.getRegionIterArgs()[firstAdded + 1];
+  auto carriedGroups = newLoop.getRegionIterArgs().drop_front(firstAdded + 2);
   iv = newLoop.getInductionVar();
 
   // In the body: wait for this iteration's group, start the copies of
   // iteration i + lookahead, read this iteration's slot.
   builder.setInsertionPointToStart(body);
-  AsyncWaitOp::create(builder, loc, ValueRange{},
+  AsyncWaitOp::create(builder, loc, carriedGroups,
                       (lookahead - 1) * static_cast<int32_t>(loads.size()));
   IRMapping mapping;
   Value ahead = arith::AddIOp::create(
@@ -372,8 +387,10 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
       arith::MulIOp::create(builder, loc, newLoop.getStep(),
                             ivConstant(builder, loc, iv, lookahead)));
   mapping.map(iv, ahead);
-  emitCopies(builder, producers, loads, mapping, writeSlot,
-             isValid(builder, ahead));
+  SmallVector<Value> groups = emitCopies(builder, producers, loads, mapping,
+                                         writeSlot, isValid(builder, ahead));
+  for (auto [index, group] : llvm::enumerate(groups))
+    yield.setOperand(firstAdded + 2 + index, group);
   for (unsigned index : carried.set_bits())
     yield.setOperand(index, mapping.lookupOrDefault(yield.getOperand(index)));
   // The builder points into the body: erase nothing before the views exist.
@@ -394,7 +411,8 @@ void pipelineLoop(scf::ForOp loop, int numStages) {
       op->erase();
 
   builder.setInsertionPointAfter(newLoop);
-  AsyncWaitOp::create(builder, loc, ValueRange{}, 0);
+  AsyncWaitOp::create(builder, loc,
+                      newLoop.getResults().drop_front(firstAdded + 2), 0);
   for (StagedLoad &staged : loads)
     LocalDeallocOp::create(builder, loc, staged.slots);
 }

@@ -128,9 +128,10 @@ def TritonGPUPipeline : Pass<"ttg-pipeline", "::mlir::ModuleOp"> {
     buffer of `num-stages` slots, started `num-stages - 1` iterations ahead:
     a prologue starts the first copies, each committed as a group of its
     own (as upstream Triton commits them), each iteration waits for its own
-    (`ttg.async_wait` with `num` the groups of the `num-stages - 2` later
-    iterations still in flight), starts the copy of a later iteration into the slot
-    the previous iteration read, and reads its slot. The pointers and masks
+    (`ttg.async_wait`, naming the groups last committed, which the loop
+    carries, with `num` the groups of the `num-stages - 2` later iterations
+    left in flight), starts the copy of a later iteration into the slot the
+    previous iteration read, and reads its slot. The pointers and masks
     of the later iteration are recomputed by cloning the ops that compute
     them; pointers advanced from iteration to iteration are carried ahead.
     Copies past the end of the loop are masked off. A loop is left alone
@@ -151,14 +152,17 @@ def TritonGPUPipeline : Pass<"ttg-pipeline", "::mlir::ModuleOp"> {
     // becomes, with num-stages = 3
     %buf = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
     // copies of iterations 0 and 1 into slots 0 and 1
-    scf.for %k = ... iter_args(%acc = %zero, %p = %ptrs_2, %read = %c0, %write = %c2) {
-      ttg.async_wait {num = 1 : i32}       // one load: one group an iteration
-      // pointers of iteration k + 2, copy into slot %write, commit
+    scf.for %k = ... iter_args(%acc = %zero, %p = %ptrs_2, %read = %c0,
+                               %write = %c2, %group = %group_1) {
+      // One load: one group an iteration, and one iteration's left in flight.
+      ttg.async_wait %group {num = 1 : i32}
+      // pointers of iteration k + 2, copy into slot %write, commit it as
+      // the next %group
       %view = ttg.memdesc_index %buf[%read] : ...
       %d = ttg.local_load %view : ...
       ...
     }
-    ttg.async_wait {num = 0 : i32}
+    ttg.async_wait %last_group {num = 0 : i32}
     ttg.local_dealloc %buf
     ```
   }];
