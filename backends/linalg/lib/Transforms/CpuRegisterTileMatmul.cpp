@@ -331,9 +331,9 @@ void prefetchShareOfNextB(OpBuilder &b, Location loc, Value bMatrix, Value i,
   for (int64_t t = 0; t < share; ++t)
     for (Value column : columns)
       for (int64_t within = 0; within < lanes; within += lineElements)
-        prefetchIntoL2(b, loc, bMatrix,
-                       {constants.offset(first, t),
-                        constants.offset(column, within)});
+        prefetchIntoL2(
+            b, loc, bMatrix,
+            {constants.offset(first, t), constants.offset(column, within)});
 }
 
 /// Replaces `op` by the microkernel loop nest of `block`:
@@ -361,19 +361,21 @@ void lowerToRegisterBlocks(RewriterBase &rewriter, linalg::MatmulOp op,
   rewriter.setInsertionPoint(op);
   IndexConstants constants(rewriter, loc);
   Value zero = constants.get(0);
-  Value one = constants.get(1), reductionEnd = constants.get(block.pairs ? k / 2 : k);
+  Value one = constants.get(1),
+        reductionEnd = constants.get(block.pairs ? k / 2 : k);
   // The operand B that the steps read: B itself, or its pairs of rows
   // interleaved.
   Value rowsOfPairs =
       block.pairs ? packPairsOfRows(rewriter, op, b, constants) : Value();
-  auto rowLoop =
-      scf::ForOp::create(rewriter, loc, zero, constants.get(m), constants.get(block.rows));
+  auto rowLoop = scf::ForOp::create(rewriter, loc, zero, constants.get(m),
+                                    constants.get(block.rows));
   rewriter.setInsertionPointToStart(rowLoop.getBody());
   Value i = rowLoop.getInductionVar();
   if (prefetch)
     prefetchRowsOfNextA(rewriter, loc, a, i, block.rows, k, constants);
-  auto columnLoop = scf::ForOp::create(rewriter, loc, zero, constants.get(n),
-                                       constants.get(block.vectors * block.lanes));
+  auto columnLoop =
+      scf::ForOp::create(rewriter, loc, zero, constants.get(n),
+                         constants.get(block.vectors * block.lanes));
   rewriter.setInsertionPointToStart(columnLoop.getBody());
   Value j = columnLoop.getInductionVar();
 
@@ -495,8 +497,9 @@ void lowerToTiles(RewriterBase &rewriter, linalg::MatmulOp op,
                                     constants.get(block.rows * kTileRows));
   rewriter.setInsertionPointToStart(rowLoop.getBody());
   Value i = rowLoop.getInductionVar();
-  auto columnLoop = scf::ForOp::create(rewriter, loc, zero, constants.get(n),
-                                       constants.get(block.columns * kTileRows));
+  auto columnLoop =
+      scf::ForOp::create(rewriter, loc, zero, constants.get(n),
+                         constants.get(block.columns * kTileRows));
   rewriter.setInsertionPointToStart(columnLoop.getBody());
   Value j = columnLoop.getInductionVar();
   SmallVector<Value> rowsOfC, columnsOfC, packedColumns;
@@ -504,8 +507,8 @@ void lowerToTiles(RewriterBase &rewriter, linalg::MatmulOp op,
     rowsOfC.push_back(constants.offset(i, r * kTileRows));
   for (int64_t t = 0; t < block.columns; ++t) {
     columnsOfC.push_back(constants.offset(j, t * kTileRows));
-    packedColumns.push_back(
-        arith::MulIOp::create(rewriter, loc, columnsOfC.back(), constants.get(2)));
+    packedColumns.push_back(arith::MulIOp::create(
+        rewriter, loc, columnsOfC.back(), constants.get(2)));
   }
   if (prefetch)
     prefetchShareOfNextB(rewriter, loc, b, i, columnsOfC, kTileRows,
@@ -527,7 +530,8 @@ void lowerToTiles(RewriterBase &rewriter, linalg::MatmulOp op,
           rewriter, loc, accumulatorType, c, ValueRange{row, column}));
   for (int64_t step = 0; step < chunk; ++step) {
     Value reduction = constants.offset(chunkStart, step * kTileReduction);
-    Value pairRow = arith::DivUIOp::create(rewriter, loc, reduction, constants.get(2));
+    Value pairRow =
+        arith::DivUIOp::create(rewriter, loc, reduction, constants.get(2));
     SmallVector<Value> tilesOfA, tilesOfB;
     for (Value row : rowsOfC)
       tilesOfA.push_back(amx::TileLoadOp::create(rewriter, loc, operandType, a,
