@@ -35,7 +35,6 @@
 #include <mutex>
 #include <string>
 #include <sys/mman.h>
-#include <sys/syscall.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -343,20 +342,12 @@ void *openLibrary(const std::string &kernel, const void *binary, uint64_t size,
   return handle;
 }
 
-/// Asks Linux, once per process, for the state of AMX's tile registers,
-/// which it hands out only on request: without it a kernel's first tile
-/// instruction raises SIGILL. The compiler makes the same request and uses
-/// AMX only where it is granted, so a refusal here (a CPU without AMX) only
-/// concerns kernels that do not use it.
+/// Asks Linux, once per process, for AMX's tile state (CpuKernelABI.h). A
+/// refusal (a CPU without AMX) only concerns kernels that do not use it: the
+/// compiler uses AMX only where the request succeeds.
 void requestTileData() {
-#if defined(__linux__) && defined(__x86_64__)
   static std::once_flag once;
-  std::call_once(once, [] {
-    constexpr long kRequestPermission = 0x1023; // ARCH_REQ_XCOMP_PERM
-    constexpr long kTileData = 18;              // XFEATURE_XTILEDATA
-    (void)::syscall(SYS_arch_prctl, kRequestPermission, kTileData);
-  });
-#endif
+  std::call_once(once, [] { (void)trident_cpu_request_tile_data(); });
 }
 
 TridentStatus *loadKernel(TridentDevice *, const TridentKernelImage *image,

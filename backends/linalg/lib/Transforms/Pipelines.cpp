@@ -8,6 +8,8 @@
 #include "linalg/Transforms/Pipelines.h"
 #include "linalg/Transforms/Passes.h"
 
+#include "CpuKernelABI.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -51,11 +53,6 @@
 #include <fstream>
 #include <string>
 
-#if defined(__linux__) && defined(__x86_64__)
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
-
 using namespace mlir;
 
 void mlir::triton::cpu::registerCodeGenDialects(DialectRegistry &registry) {
@@ -97,21 +94,6 @@ struct HostVectorUnit {
   bool amxBF16 = false;
 };
 
-/// Whether this process may use AMX's tile registers. Linux hands out the
-/// tile state only on request (arch_prctl ARCH_REQ_XCOMP_PERM for
-/// XTILEDATA), once per process; without it the first tile instruction
-/// raises SIGILL. The cpu runtime makes the same request before it loads a
-/// kernel, so a kernel compiled here runs in any process on this machine.
-bool grantsTileData() {
-#if defined(__linux__) && defined(__x86_64__)
-  constexpr long kRequestPermission = 0x1023; // ARCH_REQ_XCOMP_PERM
-  constexpr long kTileData = 18;              // XFEATURE_XTILEDATA
-  return ::syscall(SYS_arch_prctl, kRequestPermission, kTileData) == 0;
-#else
-  return false;
-#endif
-}
-
 HostVectorUnit getHostVectorUnit() {
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
   llvm::Triple triple(llvm::sys::getProcessTriple());
@@ -121,8 +103,11 @@ HostVectorUnit getHostVectorUnit() {
       unit.bits = 512;
       unit.registers = 32;
       unit.bf16DotProduct = features.lookup("avx512bf16");
+      // AMX only where Linux grants this process the tile state: the runtime
+      // asks for it too before it loads a kernel (CpuKernelABI.h).
       unit.amxBF16 = features.lookup("amx-bf16") &&
-                     features.lookup("amx-tile") && grantsTileData();
+                     features.lookup("amx-tile") &&
+                     trident_cpu_request_tile_data();
     } else if (features.lookup("avx")) {
       unit.bits = 256;
     }
