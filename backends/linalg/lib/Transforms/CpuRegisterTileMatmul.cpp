@@ -475,9 +475,7 @@ std::optional<TileBlock> getTileBlock(linalg::MatmulOp op) {
 void lowerToTiles(RewriterBase &rewriter, linalg::MatmulOp op,
                   const TileBlock &block, bool prefetch) {
   Location loc = op.getLoc();
-  MatmulShape shape = getMatmulShape(op);
-  Value a = shape.a, b = shape.b, c = shape.c;
-  int64_t m = shape.m, n = shape.n, k = shape.k;
+  auto [a, b, c, m, n, k] = getMatmulShape(op);
   int64_t steps = k / kTileReduction;
   // The largest chunk that divides the steps.
   int64_t chunk = kMaxTileSteps;
