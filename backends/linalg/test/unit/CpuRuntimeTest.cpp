@@ -14,6 +14,7 @@
 
 #include "gtest/gtest.h"
 
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <dlfcn.h>
@@ -148,6 +149,21 @@ TEST_F(CpuRuntimeTest, RunsEveryProgramOnceOnItsPool) {
   ASSERT_EQ(launch(37, 5, 3), "");
   expectEachProgramRanOnce();
   EXPECT_TRUE(FakeHost::requests.empty());
+}
+
+// The pool's threads spin between launches for a while, then block: each
+// launch must still run every program once, whether it finds them spinning
+// (back to back) or asleep (after a gap longer than their spin).
+TEST_F(CpuRuntimeTest, RunsLaunchesBackToBackAndAfterIdleGaps) {
+  for (int round = 0; round < 3; ++round) {
+    for (int repeat = 0; repeat < 200; ++repeat) {
+      ASSERT_EQ(launch(17, 2, 1), "");
+      expectEachProgramRanOnce();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_EQ(launch(3, 1, 1), "");
+    expectEachProgramRanOnce();
+  }
 }
 
 TEST_F(CpuRuntimeTest, RunsOnTheThreadsTheHostLends) {
