@@ -50,6 +50,7 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 
@@ -142,12 +143,18 @@ int64_t getLastLevelCacheBytes() {
 
 /// The bytes from which a launch's output streams past the caches: half the
 /// host's last-level cache (what it reads, about as much again, fills the
-/// rest), on x86, whose non-temporal stores the cpu runtime fences; 0
-/// (never) elsewhere or when the cache size is unknown.
+/// rest), at most 32 MiB, on x86, whose non-temporal stores the cpu runtime
+/// fences; 0 (never) elsewhere or when the cache size is unknown.
+///
+/// The cap: a virtual machine sees its host's whole level-3 cache, shared
+/// with every other tenant's cores. On a 2-core VM that Linux tells of a
+/// 480 MiB cache, a vector add writing 64 MiB ran 1.5x faster streamed
+/// (4.7 against 7.0 ms), and writing 32 MiB the two were within 3 %.
 int64_t getStreamingThreshold() {
   if (!llvm::Triple(llvm::sys::getProcessTriple()).isX86())
     return 0;
-  return getLastLevelCacheBytes() / 2;
+  constexpr int64_t kMaxThreshold = int64_t(32) << 20;
+  return std::min(getLastLevelCacheBytes() / 2, kMaxThreshold);
 }
 
 } // namespace
