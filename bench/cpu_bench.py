@@ -102,10 +102,17 @@ def sweep_threads(opts, rows, cmds, threads):
     """Times each distinct Trident command of `rows` with TRIDENT_CPU_THREADS
     set to each of `threads` (best median of opts.repeat) and prints the
     throughput, the speed-up over the first count and the parallel
-    efficiency (speed-up / thread ratio). Returns 1 when a run failed."""
+    efficiency (speed-up / thread ratio). With opts.baseline_plugins, each
+    repeat also runs the command on those plugins (TRIDENT_PLUGINS), right
+    after the current build's, and a last column gives the current build's
+    speed over theirs. Returns 1 when a run failed."""
     fmt = "%-19s %-10s %8s %11s %10s %-8s %8s %10s"
-    print(fmt % ("kernel", "size", "threads", "Trident ms", "Trident",
-                 "unit", "speedup", "efficiency"))
+    head = ("kernel", "size", "threads", "Trident ms", "Trident", "unit",
+            "speedup", "efficiency")
+    if opts.baseline_plugins:
+        fmt += " %11s %11s"
+        head += ("baseline ms", "vs baseline")
+    print(fmt % head)
     seen, failed = set(), False
     for (kernel, size, _, _, _, unit, amount), cmd in zip(rows, cmds):
         if (kernel, size) in seen:
@@ -114,20 +121,29 @@ def sweep_threads(opts, rows, cmds, threads):
         first = None
         for t in threads:
             env = dict(os.environ, TRIDENT_CPU_THREADS=str(t))
-            times = [m for m in (median_of(cmd, env)
-                                 for _ in range(opts.repeat)) if m]
-            if not times:
+            base_env = dict(env, TRIDENT_PLUGINS=opts.baseline_plugins or "")
+            times, base_times = [], []
+            for _ in range(opts.repeat):
+                times.append(median_of(cmd, env))
+                if opts.baseline_plugins:
+                    base_times.append(median_of(cmd, base_env))
+            times = [m for m in times if m]
+            base_times = [m for m in base_times if m]
+            if not times or (opts.baseline_plugins and not base_times):
                 failed = True
-                print(fmt % (kernel, size, t, "FAIL", "-", unit, "-", "-"))
+                print(fmt % ((kernel, size, t, "FAIL", "-", unit, "-", "-") +
+                             (("-", "-") if opts.baseline_plugins else ())))
                 continue
             ms = min(times)
             first = first or (t, ms)
             speedup = first[1] / ms
-            print(fmt % (kernel, size, t, "%.3f" % ms,
-                         "%.1f" % (amount / (ms / 1e3)), unit,
-                         "%.2fx" % speedup,
-                         "%.0f %%" % (100 * speedup * first[0] / t)),
-                  flush=True)
+            cells = (kernel, size, t, "%.3f" % ms,
+                     "%.1f" % (amount / (ms / 1e3)), unit, "%.2fx" % speedup,
+                     "%.0f %%" % (100 * speedup * first[0] / t))
+            if opts.baseline_plugins:
+                cells += ("%.3f" % min(base_times),
+                          "%.2fx" % (min(base_times) / ms))
+            print(fmt % cells, flush=True)
     print("(median of %d runs, best of %d repeats; efficiency = speed-up "
           "over %d thread(s) / thread ratio; %d cores)"
           % (opts.runs, opts.repeat, threads[0], os.cpu_count() or 1))
@@ -158,6 +174,11 @@ def main():
                          "each of LIST (e.g. 1,2,4,8,16) and print the "
                          "speed-up and parallel efficiency against the "
                          "first; builds no baseline")
+    ap.add_argument("--baseline-plugins", default=None, metavar="JSON",
+                    help="with --sweep-threads: also time each command on "
+                         "these plugins (TRIDENT_PLUGINS, e.g. an earlier "
+                         "build's linalg.json), alternating with the current "
+                         "build's, and print the ratio")
     ap.add_argument("--only", default=None,
                     help="comma-separated kernels to run (vadd, softmax, "
                          "layernorm, layernorm_f32, matmul, matmul_f32, "

@@ -101,9 +101,14 @@ bool spinUntil(std::chrono::microseconds budget, Ready ready) {
 
 /// A fixed set of worker threads that run one job at a time: each job is a
 /// function called once per thread (the caller's included) with the thread's
-/// index; the job's programs are claimed from a shared counter. Between
-/// jobs the workers spin for `spin` before they block, and the caller spins
-/// as long for the workers to finish.
+/// index; the job's programs are claimed from a shared counter.
+///
+/// Between jobs the workers spin for `spin` on an atomic ticket before they
+/// block, and the caller spins as long for them to finish. The spinning
+/// path takes no lock: 15 workers that took the pool's mutex as they woke
+/// queued behind it, and a 16-program launch on 16 threads took 0.45 ms
+/// instead of 0.07. The mutex and condition variables are for threads that
+/// block.
 class ThreadPool {
 public:
   ThreadPool(unsigned size, std::chrono::microseconds spin)
@@ -115,7 +120,7 @@ public:
   ~ThreadPool() {
     {
       std::lock_guard<std::mutex> lock(mutex);
-      stopping = true;
+      stopping.store(true);
     }
     wake.notify_all();
     for (std::thread &worker : workers)
@@ -129,51 +134,56 @@ public:
   void run(unsigned threads, const std::function<void(unsigned)> &job) {
     std::lock_guard<std::mutex> launchLock(launchMutex);
     threads = std::max(1u, std::min(threads, size));
+    // No worker of the last job reads `current` any more: each decremented
+    // `pending` after its call, and the others never read it.
+    current.store(&job, std::memory_order_relaxed);
+    pending.store(threads - 1, std::memory_order_relaxed);
     {
+      // Under the mutex, so that a worker between its check and its wait
+      // cannot miss the new ticket.
       std::lock_guard<std::mutex> lock(mutex);
-      current = &job;
-      active = threads;
-      pending.store(threads - 1, std::memory_order_relaxed);
-      generation.fetch_add(1, std::memory_order_release);
+      uint64_t next =
+          (ticket.load(std::memory_order_relaxed) >> kWidthBits) + 1;
+      ticket.store(next << kWidthBits | threads, std::memory_order_release);
     }
     if (threads > 1)
       wake.notify_all();
     job(0);
-    auto finished = [this] {
-      return pending.load(std::memory_order_acquire) == 0;
-    };
+    auto finished = [this] { return pending.load() == 0; };
     if (!spinUntil(spin, finished)) {
       std::unique_lock<std::mutex> lock(mutex);
+      callerBlocked.store(true);
       done.wait(lock, finished);
+      callerBlocked.store(false);
     }
-    std::lock_guard<std::mutex> lock(mutex);
-    current = nullptr;
   }
 
 private:
+  /// The ticket's low bits hold the job's width, the others count the jobs:
+  /// a worker reads both in one load.
+  static constexpr unsigned kWidthBits = 16;
+
   void work(unsigned index) {
-    uint64_t seen = 0;
+    uint64_t seen = 0, now = 0;
+    auto published = [&] {
+      now = ticket.load(std::memory_order_acquire);
+      return now != seen || stopping.load(std::memory_order_relaxed);
+    };
     for (;;) {
-      spinUntil(spin, [&] {
-        return generation.load(std::memory_order_acquire) != seen;
-      });
-      const std::function<void(unsigned)> *job;
-      {
+      if (!spinUntil(spin, published)) {
         std::unique_lock<std::mutex> lock(mutex);
-        wake.wait(lock, [&] {
-          return stopping || generation.load(std::memory_order_relaxed) != seen;
-        });
-        if (stopping)
-          return;
-        seen = generation.load(std::memory_order_relaxed);
-        if (index >= active)
-          continue;
-        job = current;
+        wake.wait(lock, published);
       }
-      (*job)(index);
-      if (pending.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-        // Under the mutex, so that a caller between its check and its wait
-        // cannot miss the notification.
+      if (stopping.load())
+        return;
+      seen = now;
+      if (index >= (now & ((uint64_t(1) << kWidthBits) - 1)))
+        continue;
+      (*current.load(std::memory_order_relaxed))(index);
+      // The caller blocks only after its spin; the last worker then wakes it.
+      // Both sides are sequentially consistent: either the worker sees the
+      // caller blocked, or the caller sees `pending` at zero.
+      if (pending.fetch_sub(1) == 1 && callerBlocked.load()) {
         std::lock_guard<std::mutex> lock(mutex);
         done.notify_one();
       }
@@ -186,11 +196,11 @@ private:
   std::mutex launchMutex;
   std::mutex mutex;
   std::condition_variable wake, done;
-  const std::function<void(unsigned)> *current = nullptr;
-  unsigned active = 0;
+  std::atomic<const std::function<void(unsigned)> *> current{nullptr};
+  std::atomic<uint64_t> ticket{0};
   std::atomic<unsigned> pending{0};
-  std::atomic<uint64_t> generation{0};
-  bool stopping = false;
+  std::atomic<bool> callerBlocked{false};
+  std::atomic<bool> stopping{false};
 };
 
 /// The pool's size: TRIDENT_CPU_THREADS when set, else the machine's
