@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/Debug.h"
@@ -106,6 +107,90 @@ struct Exp2Expansion : public OpRewritePattern<math::Exp2Op> {
   }
 };
 
+/// exp(x) on a vector of f32 for AVX-512 (`avx512-scalef`): upstream's
+/// reduction and polynomial (Cephes), with 2^n applied by vscalefps.
+///
+///   x = clamp(x, -104, 89)                a NaN passes (unordered selects)
+///   n = roundeven(x * log2(e))
+///   r = x - n * ln 2                      in two parts, exact for |n| < 2^15
+///   p = 1 + r + r^2 * P(r)                P of degree 5; e^r within 2^-22.5
+///   exp(x) = scalef(p, n) = p * 2^n       rounded once, denormal or infinite
+///                                         as the product is
+///
+/// Upstream's form builds 2^n from exponent bits, which takes a clamp of n,
+/// a conversion and two integer operations, and flushes results below 2^-126
+/// to 0. exp(-104) is below half the smallest denormal and exp(89) above the
+/// largest float, so the clamp changes no result.
+struct ExpByScaleF : public OpRewritePattern<math::ExpOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// Elements of a 512-bit register of f32.
+  static constexpr int64_t kLanes = 16;
+
+  LogicalResult matchAndRewrite(math::ExpOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (!type || !type.getElementType().isF32() || type.isScalable() ||
+        type.getNumElements() % kLanes != 0)
+      return rewriter.notifyMatchFailure(
+          op, "not a whole number of 512-bit registers of f32");
+    Location loc = op.getLoc();
+    auto splat = [&](float value) -> Value {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       DenseElementsAttr::get(type, value));
+    };
+    auto fma = [&](Value a, Value b, Value c) -> Value {
+      return math::FmaOp::create(rewriter, loc, a, b, c);
+    };
+    auto clamp = [&](Value value, arith::CmpFPredicate predicate,
+                     float bound) -> Value {
+      Value limit = splat(bound);
+      Value keep =
+          arith::CmpFOp::create(rewriter, loc, predicate, value, limit);
+      return arith::SelectOp::create(rewriter, loc, keep, value, limit);
+    };
+
+    Value x = clamp(op.getOperand(), arith::CmpFPredicate::UGE, -104.0f);
+    x = clamp(x, arith::CmpFPredicate::ULE, 89.0f);
+    Value n = math::RoundEvenOp::create(
+        rewriter, loc,
+        arith::MulFOp::create(rewriter, loc, x, splat(1.44269504088896341f)));
+    Value r = fma(n, splat(-0.693359375f), x);
+    r = fma(n, splat(2.12194440e-4f), r);
+    Value p = fma(r, splat(1.9875691500e-4f), splat(1.3981999507e-3f));
+    for (float coefficient : {8.3334519073e-3f, 4.1665795894e-2f,
+                              1.6666665459e-1f, 5.0000001201e-1f})
+      p = fma(p, r, splat(coefficient));
+    p = fma(p, arith::MulFOp::create(rewriter, loc, r, r), r);
+    p = arith::AddFOp::create(rewriter, loc, p, splat(1.0f));
+
+    // vscalefps one register at a time, on rows of 16 elements.
+    auto rows = VectorType::get({type.getNumElements() / kLanes, kLanes},
+                                rewriter.getF32Type());
+    Value pRows = vector::ShapeCastOp::create(rewriter, loc, rows, p);
+    Value nRows = vector::ShapeCastOp::create(rewriter, loc, rows, n);
+    Value allLanes = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getIntegerAttr(rewriter.getI16Type(), -1));
+    // _MM_FROUND_CUR_DIRECTION: the rounding of MXCSR, to nearest.
+    Value currentRounding =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(4));
+    Value result = pRows;
+    for (int64_t row = 0; row < rows.getDimSize(0); ++row) {
+      Value pRow = vector::ExtractOp::create(rewriter, loc, pRows, row);
+      Value nRow = vector::ExtractOp::create(rewriter, loc, nRows, row);
+      // The op passes its operands to llvm.x86.avx512.mask.scalef.ps.512
+      // in their order, which is (a, b, passthrough, mask, rounding): its
+      // `src` is the intrinsic's a, which `a` scales by 2^floor(b).
+      Value scaled = x86vector::MaskScaleFOp::create(
+          rewriter, loc, pRow.getType(), /*src=*/pRow, /*a=*/nRow,
+          /*b=*/pRow, allLanes, currentRounding);
+      result = vector::InsertOp::create(rewriter, loc, scaled, result, row);
+    }
+    rewriter.replaceOpWithNewOp<vector::ShapeCastOp>(op, type, result);
+    return success();
+  }
+};
+
 /// x / broadcast(s) on a vector of f32 = x * broadcast(1 / s): one division
 /// per row (softmax's sum) instead of one per element. Where 2^-126 <= |s|
 /// <= 2^126, 1 / s is a normal float and the product is within 1.5 ulp of
@@ -184,6 +269,8 @@ class CpuApproximateMathPass
     : public mlir::triton::cpu::impl::CpuApproximateMathBase<
           CpuApproximateMathPass> {
 public:
+  using CpuApproximateMathBase::CpuApproximateMathBase;
+
   void runOnOperation() override {
     divideByReciprocals(getOperation());
     SmallVector<Operation *> ops;
@@ -200,6 +287,9 @@ public:
       return;
     RewritePatternSet patterns(&getContext());
     patterns.add<Exp2Expansion>(&getContext());
+    // Ahead of upstream's exp, which takes what it does not.
+    if (avx512ScaleF)
+      patterns.add<ExpByScaleF>(&getContext(), /*benefit=*/2);
     populateMathPolynomialApproximationPatterns(patterns,
                                                 isApproximatedUpstream);
     // The ops found, and the math.exp that an exp2 expands into.

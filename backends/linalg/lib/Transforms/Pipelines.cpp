@@ -175,7 +175,9 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createForwardTileCopies());
   pm.addNestedPass<func::FuncOp>(createCpuUnmaskWholeTiles());
-  pm.addNestedPass<func::FuncOp>(createCpuApproximateMath());
+  CpuApproximateMathOptions approximateMath;
+  approximateMath.avx512ScaleF = host.bits == 512;
+  pm.addNestedPass<func::FuncOp>(createCpuApproximateMath(approximateMath));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
@@ -238,7 +240,8 @@ void mlir::triton::cpu::buildLinalgToLLVMPipeline(
   // its kin unspecified (GPUs reduce in a tree).
   ConvertVectorToLLVMPassOptions vectorToLLVM;
   vectorToLLVM.reassociateFPReductions = true;
-  vectorToLLVM.x86Vector = host.bf16DotProduct;
+  // The x86vector ops: vdpbf16ps (bf16 dots) and vscalefps (exp).
+  vectorToLLVM.x86Vector = host.bits == 512;
   vectorToLLVM.amx = host.amxBF16;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

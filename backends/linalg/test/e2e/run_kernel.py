@@ -425,6 +425,61 @@ def case_math_ops(w, rng):
         "out": (ref, [(name, n, tol) for name, _, tol in table])}
 
 
+def host_has_avx512():
+    """Whether this (Linux x86) host has AVX-512F, where the cpu target
+    expands exp with vscalefps."""
+    try:
+        with open("/proc/cpuinfo") as info:
+            return any(line.startswith("flags") and " avx512f" in line
+                       for line in info)
+    except OSError:
+        return False
+
+
+def case_exp_range(w, rng):
+    """tl.exp over the whole f32 domain, within 1 ulp of the f32 rounding of
+    the double-precision reference: denormal results, results that round to
+    0 or overflow, infinities, NaN and signed zeros among them. Without
+    AVX-512, exp is upstream MLIR's polynomial, which flushes results below
+    2^-126 to 0 (as Triton's GPU targets do) and is within 6 ulp near the
+    overflow threshold."""
+    strict = host_has_avx512()
+    x = [f32(rng.uniform(-110.0, 95.0)) for _ in range(3000)]
+    x += [f32(rng.uniform(-1.0, 1.0)) for _ in range(500)]
+    x += [-math.inf, math.inf, math.nan, 0.0, -0.0, 1e-30, -1e-30,
+          f32(88.72), f32(88.7228), f32(88.72284), f32(89.0), f32(-87.33),
+          f32(-100.0), f32(-103.9), f32(-103.97), f32(-104.0), f32(-200.0)]
+    n = len(x)
+    write_npy(w("x.npy"), "f4", x)
+    tiny = 2.0 ** -149
+
+    def ulps(got):
+        """Each result's distance from the reference in units of the last
+        place of the reference's f32 rounding (denormals: 2^-149); 0 for a
+        matching infinity, zero or NaN, infinite for any other mismatch."""
+        errors = []
+        for g, v in zip(got, x):
+            if math.isnan(v):
+                errors.append(0.0 if math.isnan(g) else math.inf)
+                continue
+            ref = math.exp(v) if v < 709 else math.inf
+            rounded = f32_or_inf(ref)
+            if math.isinf(rounded) or math.isinf(g) or math.isnan(g):
+                errors.append(0.0 if g == rounded else math.inf)
+                continue
+            if not strict and g == 0.0 and ref < 2.0 ** -126:
+                errors.append(0.0)
+                continue
+            low, high = f32_neighbours(rounded)
+            ulp = max(high - rounded, tiny)
+            errors.append(abs(g - ref) / ulp)
+        return errors
+
+    args = ["x_ptr=@" + w("x.npy"), "y_ptr=zeros:f32:%d" % n, "n=i32:%d" % n]
+    return "exp_range.ttir", "%d" % ((n + 1023) // 1024), args, {
+        "y_ptr": ([0.0] * n, 1.0 if strict else 6.0, ulps)}
+
+
 def case_call(w, rng):
     rows, cols, stride, eps = 11, 200, 256, 1e-5
     x = [f32(rng.uniform(-3, 3)) for _ in range(rows * stride)]
@@ -1437,6 +1492,7 @@ CASES = {"vadd": case_vadd, "vadd-large": case_vadd_large,
          "matmul_f16acc_w2": case_matmul_f16acc_w2,
          "matmul_fp8_e4m3": case_matmul_fp8_e4m3,
          "matmul_fp8_e5m2": case_matmul_fp8_e5m2,
+         "exp_range": case_exp_range,
          "matmul_fp8_e4m3_w2": case_matmul_fp8_e4m3_w2,
          "matmul_bf16x3": case_matmul_bf16x3,
          "matmul_bf16x6": case_matmul_bf16x6}
