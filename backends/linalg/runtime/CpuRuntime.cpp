@@ -12,7 +12,7 @@
 //             compiled on a host with AMX use for bf16 matmuls
 //   launches  every program (x, y, z) of the grid, each an independent call
 //             of the entry, spread over a persistent pool of
-//             std::thread::hardware_concurrency() threads (the launching
+//             threads, one per CPU the process may run on (the launching
 //             thread included), or over the host's own threads when it
 //             lends them (trident_cpu_runtime_use_host_threads); a launch
 //             returns when all programs are done
@@ -34,6 +34,7 @@
 #include <dlfcn.h>
 #include <functional>
 #include <mutex>
+#include <sched.h>
 #include <string>
 #include <sys/mman.h>
 #include <thread>
@@ -203,8 +204,19 @@ private:
   std::atomic<bool> stopping{false};
 };
 
-/// The pool's size: TRIDENT_CPU_THREADS when set, else the machine's
-/// hardware threads; `error` says why a set value was not taken.
+/// The CPUs this process may run on: its affinity mask (taskset, a
+/// container's cpuset), as Python's `os.sched_getaffinity` counts them for
+/// the cpu driver's multiprocessor count; the machine's hardware threads
+/// where the mask cannot be read.
+unsigned getAvailableCpus() {
+  cpu_set_t mask;
+  if (::sched_getaffinity(0, sizeof(mask), &mask) == 0 && CPU_COUNT(&mask) > 0)
+    return unsigned(CPU_COUNT(&mask));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// The pool's size: TRIDENT_CPU_THREADS when set, else the CPUs this process
+/// may run on; `error` says why a set value was not taken.
 struct PoolSize {
   unsigned threads;
   std::string error;
@@ -213,19 +225,19 @@ struct PoolSize {
 const PoolSize &getPoolSize() {
   static const PoolSize size = [] {
     constexpr unsigned long kMaxThreads = 1024;
-    unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+    unsigned available = getAvailableCpus();
     const char *text = std::getenv("TRIDENT_CPU_THREADS");
     if (!text || !*text)
-      return PoolSize{hardware, ""};
+      return PoolSize{available, ""};
     char *end = nullptr;
     errno = 0;
     unsigned long value = std::strtoul(text, &end, 10);
     if (errno || *end || text[0] == '-' || text[0] == '+' || value == 0 ||
         value > kMaxThreads)
-      return PoolSize{hardware, "TRIDENT_CPU_THREADS must be a number of "
-                                "threads from 1 to " +
-                                    std::to_string(kMaxThreads) + ", got '" +
-                                    text + "'"};
+      return PoolSize{available, "TRIDENT_CPU_THREADS must be a number of "
+                                 "threads from 1 to " +
+                                     std::to_string(kMaxThreads) + ", got '" +
+                                     text + "'"};
     return PoolSize{unsigned(value), ""};
   }();
   return size;
@@ -238,8 +250,7 @@ ThreadPool &getPool() {
   // hold the core that a preempted one needs to finish its programs.
   static ThreadPool *pool = [] {
     unsigned threads = getPoolSize().threads;
-    bool oversubscribed =
-        threads > std::max(1u, std::thread::hardware_concurrency());
+    bool oversubscribed = threads > getAvailableCpus();
     return new ThreadPool(threads, oversubscribed ? std::chrono::microseconds(0)
                                                   : kSpinBetweenLaunches);
   }();
