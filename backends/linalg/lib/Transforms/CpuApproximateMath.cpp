@@ -107,64 +107,58 @@ struct Exp2Expansion : public OpRewritePattern<math::Exp2Op> {
   }
 };
 
-/// exp(x) on a vector of f32 for AVX-512 (`avx512-scalef`): upstream's
-/// reduction and polynomial (Cephes), with 2^n applied by vscalefps.
-///
-///   x = clamp(x, -104, 89)                a NaN passes (unordered selects)
-///   n = roundeven(x * log2(e))
-///   r = x - n * ln 2                      in two parts, exact for |n| < 2^15
-///   p = 1 + r + r^2 * P(r)                P of degree 5; e^r within 2^-22.5
-///   exp(x) = scalef(p, n) = p * 2^n       rounded once, denormal or infinite
-///                                         as the product is
-///
-/// Upstream's form builds 2^n from exponent bits, which takes a clamp of n,
-/// a conversion and two integer operations, and flushes results below 2^-126
-/// to 0. exp(-104) is below half the smallest denormal and exp(89) above the
-/// largest float, so the clamp changes no result.
-struct ExpByScaleF : public OpRewritePattern<math::ExpOp> {
-  using OpRewritePattern::OpRewritePattern;
-
+/// The pieces of exp and exp2 on AVX-512 (`avx512-scalef`), for a vector of
+/// f32 that fills whole 512-bit registers: e^r by upstream's polynomial
+/// (Cephes), and p * 2^n by vscalefps, which rounds once and keeps the float
+/// format: no clamp of n, no conversion to an integer, no exponent bits, and
+/// results below 2^-126 come out as denormals, not 0.
+class ScaleFExpansion {
+public:
   /// Elements of a 512-bit register of f32.
   static constexpr int64_t kLanes = 16;
 
-  LogicalResult matchAndRewrite(math::ExpOp op,
-                                PatternRewriter &rewriter) const override {
-    auto type = dyn_cast<VectorType>(op.getType());
-    if (!type || !type.getElementType().isF32() || type.isScalable() ||
-        type.getNumElements() % kLanes != 0)
-      return rewriter.notifyMatchFailure(
-          op, "not a whole number of 512-bit registers of f32");
-    Location loc = op.getLoc();
-    auto splat = [&](float value) -> Value {
-      return arith::ConstantOp::create(rewriter, loc,
-                                       DenseElementsAttr::get(type, value));
-    };
-    auto fma = [&](Value a, Value b, Value c) -> Value {
-      return math::FmaOp::create(rewriter, loc, a, b, c);
-    };
-    auto clamp = [&](Value value, arith::CmpFPredicate predicate,
-                     float bound) -> Value {
-      Value limit = splat(bound);
-      Value keep =
-          arith::CmpFOp::create(rewriter, loc, predicate, value, limit);
-      return arith::SelectOp::create(rewriter, loc, keep, value, limit);
-    };
+  /// Whether `type` is a vector of f32 that fills whole registers.
+  static bool takes(Type type) {
+    auto vector = dyn_cast<VectorType>(type);
+    return vector && vector.getElementType().isF32() && !vector.isScalable() &&
+           vector.getNumElements() % kLanes == 0;
+  }
 
-    Value x = clamp(op.getOperand(), arith::CmpFPredicate::UGE, -104.0f);
-    x = clamp(x, arith::CmpFPredicate::ULE, 89.0f);
-    Value n = math::RoundEvenOp::create(
-        rewriter, loc,
-        arith::MulFOp::create(rewriter, loc, x, splat(1.44269504088896341f)));
-    Value r = fma(n, splat(-0.693359375f), x);
-    r = fma(n, splat(2.12194440e-4f), r);
+  ScaleFExpansion(PatternRewriter &rewriter, Location loc, VectorType type)
+      : rewriter(rewriter), loc(loc), type(type) {}
+
+  Value splat(float value) {
+    return arith::ConstantOp::create(rewriter, loc,
+                                     DenseElementsAttr::get(type, value));
+  }
+
+  Value fma(Value a, Value b, Value c) {
+    return math::FmaOp::create(rewriter, loc, a, b, c);
+  }
+
+  /// `value` where `predicate(value, bound)` holds, else `bound`: with the
+  /// unordered predicates UGE and ULE, a clamp that passes a NaN
+  /// (vmaxps/vminps).
+  Value clamp(Value value, arith::CmpFPredicate predicate, float bound) {
+    Value limit = splat(bound);
+    Value keep = arith::CmpFOp::create(rewriter, loc, predicate, value, limit);
+    return arith::SelectOp::create(rewriter, loc, keep, value, limit);
+  }
+
+  /// e^r for |r| <= ln(2) / 2: 1 + r + r^2 * P(r), P of degree 5, within
+  /// 2^-22.5 (upstream's coefficients).
+  Value expOfReduced(Value r) {
     Value p = fma(r, splat(1.9875691500e-4f), splat(1.3981999507e-3f));
     for (float coefficient : {8.3334519073e-3f, 4.1665795894e-2f,
                               1.6666665459e-1f, 5.0000001201e-1f})
       p = fma(p, r, splat(coefficient));
     p = fma(p, arith::MulFOp::create(rewriter, loc, r, r), r);
-    p = arith::AddFOp::create(rewriter, loc, p, splat(1.0f));
+    return arith::AddFOp::create(rewriter, loc, p, splat(1.0f));
+  }
 
-    // vscalefps one register at a time, on rows of 16 elements.
+  /// p * 2^n (n integral), by vscalefps one register at a time: the vector
+  /// is seen as rows of 16 elements whatever its shape.
+  Value scaleByPowersOfTwo(Value p, Value n) {
     auto rows = VectorType::get({type.getNumElements() / kLanes, kLanes},
                                 rewriter.getF32Type());
     Value pRows = vector::ShapeCastOp::create(rewriter, loc, rows, p);
@@ -186,7 +180,73 @@ struct ExpByScaleF : public OpRewritePattern<math::ExpOp> {
           /*b=*/pRow, allLanes, currentRounding);
       result = vector::InsertOp::create(rewriter, loc, scaled, result, row);
     }
-    rewriter.replaceOpWithNewOp<vector::ShapeCastOp>(op, type, result);
+    return vector::ShapeCastOp::create(rewriter, loc, type, result);
+  }
+
+private:
+  PatternRewriter &rewriter;
+  Location loc;
+  VectorType type;
+};
+
+/// exp(x) on AVX-512:
+///
+///   x = clamp(x, -104, 89)            a NaN passes
+///   n = roundeven(x * log2(e))
+///   r = x - n * ln 2                  in two parts, exact for |n| < 2^15
+///   exp(x) = scalef(e^r, n)
+///
+/// exp(-104) is below half the smallest denormal and exp(89) above the
+/// largest float, so the clamp changes no result. 15 operations a register
+/// against upstream's 20.
+struct ExpByScaleF : public OpRewritePattern<math::ExpOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(math::ExpOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!ScaleFExpansion::takes(op.getType()))
+      return rewriter.notifyMatchFailure(
+          op, "not a whole number of 512-bit registers of f32");
+    ScaleFExpansion b(rewriter, op.getLoc(), cast<VectorType>(op.getType()));
+    Value x = b.clamp(op.getOperand(), arith::CmpFPredicate::UGE, -104.0f);
+    x = b.clamp(x, arith::CmpFPredicate::ULE, 89.0f);
+    Value n = math::RoundEvenOp::create(
+        rewriter, op.getLoc(),
+        arith::MulFOp::create(rewriter, op.getLoc(), x,
+                              b.splat(1.44269504088896341f)));
+    Value r = b.fma(n, b.splat(-0.693359375f), x);
+    r = b.fma(n, b.splat(2.12194440e-4f), r);
+    rewriter.replaceOp(op, b.scaleByPowersOfTwo(b.expOfReduced(r), n));
+    return success();
+  }
+};
+
+/// exp2(x) on AVX-512 (attention's softmax):
+///
+///   x = clamp(x, -151, 129)           a NaN passes
+///   k = roundeven(x), f = x - k       exact, |f| <= 1/2
+///   exp2(x) = scalef(e^(f * ln 2), k)
+///
+/// 2^-151 rounds to 0 and 2^129 overflows. 14 operations a register, where
+/// Exp2Expansion (2^k from exponent bits in two halves around an exp)
+/// takes about 30.
+struct Exp2ByScaleF : public OpRewritePattern<math::Exp2Op> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(math::Exp2Op op,
+                                PatternRewriter &rewriter) const override {
+    if (!ScaleFExpansion::takes(op.getType()))
+      return rewriter.notifyMatchFailure(
+          op, "not a whole number of 512-bit registers of f32");
+    Location loc = op.getLoc();
+    ScaleFExpansion b(rewriter, loc, cast<VectorType>(op.getType()));
+    Value x = b.clamp(op.getOperand(), arith::CmpFPredicate::UGE, -151.0f);
+    x = b.clamp(x, arith::CmpFPredicate::ULE, 129.0f);
+    Value k = math::RoundEvenOp::create(rewriter, loc, x);
+    Value f = arith::SubFOp::create(rewriter, loc, x, k);
+    Value r =
+        arith::MulFOp::create(rewriter, loc, f, b.splat(0.693147180559945f));
+    rewriter.replaceOp(op, b.scaleByPowersOfTwo(b.expOfReduced(r), k));
     return success();
   }
 };
@@ -289,7 +349,7 @@ public:
     patterns.add<Exp2Expansion>(&getContext());
     // Ahead of upstream's exp, which takes what it does not.
     if (avx512ScaleF)
-      patterns.add<ExpByScaleF>(&getContext(), /*benefit=*/2);
+      patterns.add<ExpByScaleF, Exp2ByScaleF>(&getContext(), /*benefit=*/2);
     populateMathPolynomialApproximationPatterns(patterns,
                                                 isApproximatedUpstream);
     // The ops found, and the math.exp that an exp2 expands into.

@@ -61,12 +61,37 @@ func.func @exp_partial_register(%x: vector<20xf32>) -> vector<20xf32> {
   return %e : vector<20xf32>
 }
 
-// exp2 expands into an exp, which takes the same path.
-// CHECK-LABEL: func.func @exp2_through_exp(
-// CHECK:         x86vector.avx512.mask.scalef
+// exp2: k = roundeven(x) of x clamped to [-151, 129], f = x - k exact, and
+// e^(f ln 2) scaled by 2^k; no exp in between, no exponent bits.
+// CHECK-LABEL: func.func @exp2_registers(
+// CHECK-SAME:      %[[X:.*]]: vector<16xf32>
+// CHECK:         %[[LOW:.*]] = arith.constant dense<-1.510000e+02> : vector<16xf32>
+// CHECK:         arith.cmpf uge, %[[X]], %[[LOW]]
+// CHECK:         %[[HIGH:.*]] = arith.constant dense<1.290000e+02> : vector<16xf32>
+// CHECK:         arith.cmpf ule
+// CHECK:         %[[CLAMPED:.*]] = arith.select
+// CHECK:         %[[K:.*]] = math.roundeven %[[CLAMPED]] : vector<16xf32>
+// CHECK:         %[[F:.*]] = arith.subf %[[CLAMPED]], %[[K]]
+// CHECK:         arith.mulf %[[F]]
+// CHECK-NOT:     math.exp
+// CHECK-NOT:     arith.shli
+// CHECK:         %[[P:.*]] = arith.addf
+// One register: the extractions of its only row fold away.
+// CHECK:         x86vector.avx512.mask.scalef %[[P]], %[[K]], %[[P]]
 // CHECK-NOT:     math.exp
 // CHECK:         return
-func.func @exp2_through_exp(%x: vector<16xf32>) -> vector<16xf32> {
+func.func @exp2_registers(%x: vector<16xf32>) -> vector<16xf32> {
   %e = math.exp2 %x : vector<16xf32>
   return %e : vector<16xf32>
+}
+
+// exp2 of a partial register: Exp2Expansion, around upstream's exp.
+// CHECK-LABEL: func.func @exp2_partial_register(
+// CHECK-NOT:     x86vector
+// CHECK:         arith.shli
+// CHECK-NOT:     math.exp
+// CHECK:         return
+func.func @exp2_partial_register(%x: vector<8xf32>) -> vector<8xf32> {
+  %e = math.exp2 %x : vector<8xf32>
+  return %e : vector<8xf32>
 }

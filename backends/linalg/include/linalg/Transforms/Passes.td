@@ -552,19 +552,22 @@ def CpuApproximateMath : Pass<"linalg-cpu-approximate-math"> {
     ...                                        // 2^k by the exponent bits
     ```
 
-    With `avx512-scalef`, `math.exp` on a vector of f32 whose elements are
-    a whole number of 512-bit registers is expanded here instead, for
-    AVX-512: the same reduction and polynomial, with p(r) * 2^n computed by
-    `vscalefps` (`x86vector.avx512.mask.scalef`, one register at a time).
-    The instruction scales without leaving the float format, so n needs no
-    clamp, no conversion to an integer and no exponent bits, and results
-    below 2^-126 come out as denormals rather than 0: 15 operations a
-    register instead of 20. x is clamped to [-104, 89] (a NaN is passed
-    through), beyond which exp is 0 or infinite in f32.
+    With `avx512-scalef`, `math.exp` and `math.exp2` on a vector of f32
+    whose elements are a whole number of 512-bit registers are expanded
+    here instead, for AVX-512: the same reduction and polynomial, with
+    p(r) * 2^n computed by `vscalefps` (`x86vector.avx512.mask.scalef`, one
+    register at a time). The instruction scales without leaving the float
+    format, so n needs no clamp, no conversion to an integer and no
+    exponent bits, and results below 2^-126 come out as denormals rather
+    than 0: 15 operations a register for exp instead of 20, 14 for exp2
+    instead of about 30. x is clamped to [-104, 89] for exp and [-151, 129]
+    for exp2 (a NaN is passed through), beyond which the result is 0 or
+    infinite in f32.
   }];
   let options = [
     Option<"avx512ScaleF", "avx512-scalef", "bool", /*default=*/"false",
-           "Expand exp with AVX-512's vscalefps (x86vector.avx512.mask.scalef)">
+           "Expand exp and exp2 with AVX-512's vscalefps "
+           "(x86vector.avx512.mask.scalef)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
