@@ -127,6 +127,27 @@ public:
   ScaleFExpansion(PatternRewriter &rewriter, Location loc, VectorType type)
       : rewriter(rewriter), loc(loc), type(type) {}
 
+  /// The power n and the reduced argument r (|r| <= ln(2) / 2) of a
+  /// clamped operand x: exp(x) or exp2(x) = e^r * 2^n.
+  using Reduction = std::pair<Value, Value> (*)(ScaleFExpansion &, Value);
+
+  /// Replaces `op` (exp or exp2 of one operand) by scalef(e^r, n): its
+  /// operand is clamped to [low, high] (a NaN passes) and reduced by
+  /// `reduce`.
+  static LogicalResult expand(Operation *op, PatternRewriter &rewriter,
+                              float low, float high, Reduction reduce) {
+    if (!takes(op->getResult(0).getType()))
+      return rewriter.notifyMatchFailure(
+          op, "not a whole number of 512-bit registers of f32");
+    ScaleFExpansion b(rewriter, op->getLoc(),
+                      cast<VectorType>(op->getResult(0).getType()));
+    Value x = b.clamp(op->getOperand(0), arith::CmpFPredicate::UGE, low);
+    x = b.clamp(x, arith::CmpFPredicate::ULE, high);
+    auto [n, r] = reduce(b, x);
+    rewriter.replaceOp(op, b.scaleByPowersOfTwo(b.expOfReduced(r), n));
+    return success();
+  }
+
   Value splat(float value) {
     return arith::ConstantOp::create(rewriter, loc,
                                      DenseElementsAttr::get(type, value));
@@ -134,6 +155,18 @@ public:
 
   Value fma(Value a, Value b, Value c) {
     return math::FmaOp::create(rewriter, loc, a, b, c);
+  }
+
+  Value mul(Value a, Value b) {
+    return arith::MulFOp::create(rewriter, loc, a, b);
+  }
+
+  Value sub(Value a, Value b) {
+    return arith::SubFOp::create(rewriter, loc, a, b);
+  }
+
+  Value roundEven(Value a) {
+    return math::RoundEvenOp::create(rewriter, loc, a);
   }
 
   /// `value` where `predicate(value, bound)` holds, else `bound`: with the
@@ -189,66 +222,49 @@ private:
   VectorType type;
 };
 
-/// exp(x) on AVX-512:
+/// exp(x) on AVX-512, of x clamped to [-104, 89]:
 ///
-///   x = clamp(x, -104, 89)            a NaN passes
 ///   n = roundeven(x * log2(e))
 ///   r = x - n * ln 2                  in two parts, exact for |n| < 2^15
-///   exp(x) = scalef(e^r, n)
 ///
 /// exp(-104) is below half the smallest denormal and exp(89) above the
 /// largest float, so the clamp changes no result. 15 operations a register
 /// against upstream's 20.
-struct ExpByScaleF : public OpRewritePattern<math::ExpOp> {
-  using OpRewritePattern::OpRewritePattern;
+std::pair<Value, Value> reduceForExp(ScaleFExpansion &b, Value x) {
+  Value n = b.roundEven(b.mul(x, b.splat(1.44269504088896341f)));
+  Value r = b.fma(n, b.splat(-0.693359375f), x);
+  return {n, b.fma(n, b.splat(2.12194440e-4f), r)};
+}
 
-  LogicalResult matchAndRewrite(math::ExpOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!ScaleFExpansion::takes(op.getType()))
-      return rewriter.notifyMatchFailure(
-          op, "not a whole number of 512-bit registers of f32");
-    ScaleFExpansion b(rewriter, op.getLoc(), cast<VectorType>(op.getType()));
-    Value x = b.clamp(op.getOperand(), arith::CmpFPredicate::UGE, -104.0f);
-    x = b.clamp(x, arith::CmpFPredicate::ULE, 89.0f);
-    Value n = math::RoundEvenOp::create(
-        rewriter, op.getLoc(),
-        arith::MulFOp::create(rewriter, op.getLoc(), x,
-                              b.splat(1.44269504088896341f)));
-    Value r = b.fma(n, b.splat(-0.693359375f), x);
-    r = b.fma(n, b.splat(2.12194440e-4f), r);
-    rewriter.replaceOp(op, b.scaleByPowersOfTwo(b.expOfReduced(r), n));
-    return success();
-  }
-};
-
-/// exp2(x) on AVX-512 (attention's softmax):
+/// exp2(x) on AVX-512 (attention's softmax), of x clamped to [-151, 129]:
 ///
-///   x = clamp(x, -151, 129)           a NaN passes
 ///   k = roundeven(x), f = x - k       exact, |f| <= 1/2
-///   exp2(x) = scalef(e^(f * ln 2), k)
+///   r = f * ln 2
 ///
 /// 2^-151 rounds to 0 and 2^129 overflows. 14 operations a register, where
 /// Exp2Expansion (2^k from exponent bits in two halves around an exp)
 /// takes about 30.
-struct Exp2ByScaleF : public OpRewritePattern<math::Exp2Op> {
-  using OpRewritePattern::OpRewritePattern;
+std::pair<Value, Value> reduceForExp2(ScaleFExpansion &b, Value x) {
+  Value k = b.roundEven(x);
+  return {k, b.mul(b.sub(x, k), b.splat(0.693147180559945f))};
+}
 
-  LogicalResult matchAndRewrite(math::Exp2Op op,
+/// `MathOp` (math.exp or math.exp2) on AVX-512: the operand clamped to
+/// [low, high], reduced by `reduce`, and scalef(e^r, n).
+template <typename MathOp>
+struct ExpandByScaleF : public OpRewritePattern<MathOp> {
+  ExpandByScaleF(MLIRContext *context, float low, float high,
+                 ScaleFExpansion::Reduction reduce, PatternBenefit benefit)
+      : OpRewritePattern<MathOp>(context, benefit), low(low), high(high),
+        reduce(reduce) {}
+
+  LogicalResult matchAndRewrite(MathOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!ScaleFExpansion::takes(op.getType()))
-      return rewriter.notifyMatchFailure(
-          op, "not a whole number of 512-bit registers of f32");
-    Location loc = op.getLoc();
-    ScaleFExpansion b(rewriter, loc, cast<VectorType>(op.getType()));
-    Value x = b.clamp(op.getOperand(), arith::CmpFPredicate::UGE, -151.0f);
-    x = b.clamp(x, arith::CmpFPredicate::ULE, 129.0f);
-    Value k = math::RoundEvenOp::create(rewriter, loc, x);
-    Value f = arith::SubFOp::create(rewriter, loc, x, k);
-    Value r =
-        arith::MulFOp::create(rewriter, loc, f, b.splat(0.693147180559945f));
-    rewriter.replaceOp(op, b.scaleByPowersOfTwo(b.expOfReduced(r), k));
-    return success();
+    return ScaleFExpansion::expand(op, rewriter, low, high, reduce);
   }
+
+  float low, high;
+  ScaleFExpansion::Reduction reduce;
 };
 
 /// x / broadcast(s) on a vector of f32 = x * broadcast(1 / s): one division
@@ -348,8 +364,12 @@ public:
     RewritePatternSet patterns(&getContext());
     patterns.add<Exp2Expansion>(&getContext());
     // Ahead of upstream's exp, which takes what it does not.
-    if (avx512ScaleF)
-      patterns.add<ExpByScaleF, Exp2ByScaleF>(&getContext(), /*benefit=*/2);
+    if (avx512ScaleF) {
+      patterns.add<ExpandByScaleF<math::ExpOp>>(&getContext(), -104.0f, 89.0f,
+                                                reduceForExp, /*benefit=*/2);
+      patterns.add<ExpandByScaleF<math::Exp2Op>>(&getContext(), -151.0f, 129.0f,
+                                                 reduceForExp2, /*benefit=*/2);
+    }
     populateMathPolynomialApproximationPatterns(patterns,
                                                 isApproximatedUpstream);
     // The ops found, and the math.exp that an exp2 expands into.
