@@ -34,6 +34,7 @@
 #include <dlfcn.h>
 #include <functional>
 #include <mutex>
+#include <pthread.h>
 #include <sched.h>
 #include <string>
 #include <sys/mman.h>
@@ -243,18 +244,34 @@ const PoolSize &getPoolSize() {
   return size;
 }
 
+/// The pool, created on first launch and never destroyed: threads joined
+/// from a static destructor could deadlock while the process exits. A child
+/// made by fork() has none of its parent's workers, so it forgets the
+/// parent's pool (leaked, with the mutex another thread may have held at
+/// the fork) and starts its own on its first launch.
+ThreadPool *currentPool = nullptr;
+std::mutex *poolMutex = new std::mutex;
+
+void forgetPoolInChild() {
+  currentPool = nullptr;
+  poolMutex = new std::mutex;
+}
+
 ThreadPool &getPool() {
-  // Created on first launch and never destroyed: threads joined from a
-  // static destructor could deadlock while the process exits.
-  // A pool larger than the machine does not spin: a spinning worker would
-  // hold the core that a preempted one needs to finish its programs.
-  static ThreadPool *pool = [] {
+  static std::once_flag forkHandler;
+  std::call_once(forkHandler,
+                 [] { ::pthread_atfork(nullptr, nullptr, forgetPoolInChild); });
+  std::lock_guard<std::mutex> lock(*poolMutex);
+  if (!currentPool) {
+    // A pool larger than the machine does not spin: a spinning worker would
+    // hold the core that a preempted one needs to finish its programs.
     unsigned threads = getPoolSize().threads;
     bool oversubscribed = threads > getAvailableCpus();
-    return new ThreadPool(threads, oversubscribed ? std::chrono::microseconds(0)
-                                                  : kSpinBetweenLaunches);
-  }();
-  return *pool;
+    currentPool =
+        new ThreadPool(threads, oversubscribed ? std::chrono::microseconds(0)
+                                               : kSpinBetweenLaunches);
+  }
+  return *currentPool;
 }
 
 //===----------------------------------------------------------------------===//

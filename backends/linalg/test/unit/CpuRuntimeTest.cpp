@@ -25,7 +25,9 @@
 #include <sched.h>
 #include <set>
 #include <string>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 /// libTridentCpuRuntime's entry (RuntimeEntry.cpp), as a runtime library
@@ -165,6 +167,31 @@ TEST_F(CpuRuntimeTest, RunsLaunchesBackToBackAndAfterIdleGaps) {
     ASSERT_EQ(launch(3, 1, 1), "");
     expectEachProgramRanOnce();
   }
+}
+
+// A child made by fork() has none of the pool's workers: it starts a pool
+// of its own, and its launches run every program (they used to wait for the
+// parent's workers forever).
+TEST_F(CpuRuntimeTest, RunsInAForkedChild) {
+  ASSERT_EQ(launch(37, 5, 3), "");
+  expectEachProgramRanOnce();
+  pid_t child = ::fork();
+  ASSERT_NE(child, -1);
+  if (child == 0) {
+    ::alarm(20); // a hang ends the child with SIGALRM
+    bool ran = launch(37, 5, 3).empty();
+    for (int32_t count : counts)
+      ran = ran && count == 1;
+    ::_exit(ran ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status))
+      << "the child ended with signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "a program did not run once";
+  // The parent's pool still runs.
+  ASSERT_EQ(launch(37, 5, 3), "");
+  expectEachProgramRanOnce();
 }
 
 TEST_F(CpuRuntimeTest, RunsOnTheThreadsTheHostLends) {
