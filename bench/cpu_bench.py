@@ -196,6 +196,8 @@ def main():
 
     sweep = [int(t) for t in opts.sweep_threads.split(",")] \
         if opts.sweep_threads else None
+    if opts.baseline_plugins and not sweep:
+        ap.error("--baseline-plugins compares sweeps: give --sweep-threads too")
     # Build the baselines, with OpenBLAS when its header and library exist.
     exe = w("baselines")
     base_cmd = [opts.cxx, "-O3", "-march=native", "-std=c++17", "-pthread",

@@ -4,8 +4,10 @@
 // vector becomes one libm call per element. This pass expands the f32 math
 // ops on vectors that have an accurate polynomial form upstream into
 // arithmetic (FMAs, bit operations) that stays vectorized; scalar math ops
-// keep their libm calls. A vector divided by a broadcast divisor becomes a
-// product with the divisor's reciprocal, computed once.
+// keep their libm calls. On AVX-512 (`avx512-scalef`), exp and exp2 scale
+// by powers of two with vscalefps instead of building them from exponent
+// bits. A vector divided by a broadcast divisor becomes a product with the
+// divisor's reciprocal, computed once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -185,7 +187,7 @@ public:
     for (float coefficient : {8.3334519073e-3f, 4.1665795894e-2f,
                               1.6666665459e-1f, 5.0000001201e-1f})
       p = fma(p, r, splat(coefficient));
-    p = fma(p, arith::MulFOp::create(rewriter, loc, r, r), r);
+    p = fma(p, mul(r, r), r);
     return arith::AddFOp::create(rewriter, loc, p, splat(1.0f));
   }
 

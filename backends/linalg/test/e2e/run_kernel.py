@@ -430,7 +430,7 @@ def host_has_avx512():
     expands exp with vscalefps."""
     try:
         with open("/proc/cpuinfo") as info:
-            return any(line.startswith("flags") and " avx512f" in line
+            return any(line.startswith("flags") and "avx512f" in line.split()
                        for line in info)
     except OSError:
         return False
